@@ -1,0 +1,183 @@
+// The offline cache: last known alerts per view, config, preferences and lists, in IndexedDB through Dexie.
+// When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from memory.
+import Dexie, { type Table } from 'dexie';
+import type { AlertRow, AlertsMeta } from './contract.ts';
+
+export interface CachedView {
+  viewKey: string;
+  rows: AlertRow[];
+  meta: AlertsMeta;
+  savedAt: number;
+}
+
+interface KeyValue {
+  key: string;
+  value: unknown;
+  savedAt: number;
+}
+
+export interface Cache {
+  /** 'indexeddb' normally; 'memory' when IndexedDB could not be used */
+  readonly kind: 'indexeddb' | 'memory';
+  getView(viewKey: string): Promise<CachedView | undefined>;
+  putView(view: CachedView): Promise<void>;
+  get<T>(key: string): Promise<T | undefined>;
+  put(key: string, value: unknown): Promise<void>;
+  /** wipes everything that belongs to the signed-in user (alerts, prefs, queries, lists) but keeps the config */
+  clearUserData(): Promise<void>;
+}
+
+/** How many views to remember: enough for the usual tabs and searches, small enough to stay cheap. */
+const MAX_VIEWS = 24;
+const KEEP_ON_LOGOUT = new Set(['config', 'config.local']);
+
+class ConsoleDb extends Dexie {
+  views!: Table<CachedView, string>;
+  kv!: Table<KeyValue, string>;
+
+  constructor(name: string) {
+    super(name);
+    // Versioned schema: add a new version() block for every change, never edit an old one.
+    this.version(1).stores({ views: 'viewKey, savedAt', kv: 'key' });
+  }
+}
+
+export class MemoryCache implements Cache {
+  readonly kind = 'memory' as const;
+  private views = new Map<string, CachedView>();
+  private kv = new Map<string, unknown>();
+
+  async getView(viewKey: string) {
+    return this.views.get(viewKey);
+  }
+  async putView(view: CachedView) {
+    this.views.delete(view.viewKey);
+    this.views.set(view.viewKey, view);
+    while (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+  }
+  async get<T>(key: string) {
+    return this.kv.get(key) as T | undefined;
+  }
+  async put(key: string, value: unknown) {
+    this.kv.set(key, value);
+  }
+  async clearUserData() {
+    this.views.clear();
+    for (const key of [...this.kv.keys()]) if (!KEEP_ON_LOGOUT.has(key)) this.kv.delete(key);
+  }
+}
+
+class DexieCache implements Cache {
+  readonly kind = 'indexeddb' as const;
+  constructor(private db: ConsoleDb) {}
+
+  async getView(viewKey: string) {
+    return this.db.views.get(viewKey);
+  }
+  async putView(view: CachedView) {
+    await this.db.transaction('rw', this.db.views, async () => {
+      await this.db.views.put(view);
+      const count = await this.db.views.count();
+      if (count > MAX_VIEWS) {
+        const oldest = await this.db.views.orderBy('savedAt').limit(count - MAX_VIEWS).primaryKeys();
+        await this.db.views.bulkDelete(oldest);
+      }
+    });
+  }
+  async get<T>(key: string) {
+    return (await this.db.kv.get(key))?.value as T | undefined;
+  }
+  async put(key: string, value: unknown) {
+    await this.db.kv.put({ key, value, savedAt: Date.now() });
+  }
+  async clearUserData() {
+    await this.db.transaction('rw', this.db.views, this.db.kv, async () => {
+      await this.db.views.clear();
+      const keys = await this.db.kv.toCollection().primaryKeys();
+      await this.db.kv.bulkDelete(keys.filter((k) => !KEEP_ON_LOGOUT.has(k)));
+    });
+  }
+}
+
+/**
+ * Opens the IndexedDB cache, or falls back to memory. `onDegraded` is told once when the cache had to fall back,
+ * or later when a write fails (quota exceeded), so the UI can say that data is kept in memory only.
+ */
+export async function openCache(name = 'alerta-console', onDegraded?: (reason: string) => void): Promise<Cache> {
+  if (typeof indexedDB === 'undefined') {
+    onDegraded?.('IndexedDB is not available');
+    return new MemoryCache();
+  }
+  try {
+    const db = new ConsoleDb(name);
+    await db.open();
+    return new ResilientCache(new DexieCache(db), onDegraded);
+  } catch (error) {
+    onDegraded?.(error instanceof Error ? error.message : 'IndexedDB could not be opened');
+    return new MemoryCache();
+  }
+}
+
+/** Falls back to memory for good after the first failed write (quota exceeded, database deleted). */
+class ResilientCache implements Cache {
+  private memory: MemoryCache | null = null;
+  constructor(
+    private inner: Cache,
+    private onDegraded?: (reason: string) => void,
+  ) {}
+
+  get kind() {
+    return this.memory ? 'memory' : this.inner.kind;
+  }
+
+  private degrade(error: unknown) {
+    if (this.memory) return;
+    this.memory = new MemoryCache();
+    this.onDegraded?.(error instanceof Error ? error.message : String(error));
+  }
+
+  async getView(viewKey: string) {
+    if (this.memory) return this.memory.getView(viewKey);
+    try {
+      return await this.inner.getView(viewKey);
+    } catch (error) {
+      this.degrade(error);
+      return undefined;
+    }
+  }
+  async putView(view: CachedView) {
+    if (this.memory) return this.memory.putView(view);
+    try {
+      await this.inner.putView(view);
+    } catch (error) {
+      this.degrade(error);
+      await this.memory!.putView(view);
+    }
+  }
+  async get<T>(key: string) {
+    if (this.memory) return this.memory.get<T>(key);
+    try {
+      return await this.inner.get<T>(key);
+    } catch (error) {
+      this.degrade(error);
+      return undefined;
+    }
+  }
+  async put(key: string, value: unknown) {
+    if (this.memory) return this.memory.put(key, value);
+    try {
+      await this.inner.put(key, value);
+    } catch (error) {
+      this.degrade(error);
+      await this.memory!.put(key, value);
+    }
+  }
+  async clearUserData() {
+    await this.memory?.clearUserData();
+    try {
+      await this.inner.clearUserData();
+    } catch (error) {
+      this.degrade(error);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+// The polling loop: one cycle at a time, the next one scheduled after the last one finished, superseded cycles
+// aborted and their late answers ignored, backoff while the network is gone.
+import { backoffDelay } from '../core/backoff.ts';
+
+export type CycleOutcome =
+  | 'ok'
+  /** no response: retry with backoff */
+  | 'network'
+  /** a 4xx that polling again will not fix soon: wait long */
+  | 'client-error'
+  /** the session is gone: stop until told otherwise */
+  | 'stop';
+
+export interface PollerOptions {
+  /** one cycle; must honour the signal and must not throw */
+  cycle: (signal: AbortSignal) => Promise<CycleOutcome>;
+  intervalMs: () => number;
+  /** the cadence while the page is hidden (unless kiosk) */
+  hiddenIntervalMs?: (interval: number) => number;
+  backoffCapMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  random?: () => number;
+}
+
+const DEFAULT_CAP_MS = 60_000;
+/** waiting after a 4xx: the answer will not change in seconds, and hammering the server helps nobody */
+const CLIENT_ERROR_WAIT_MS = 60_000;
+
+export class Poller {
+  private timer: unknown = null;
+  private controller: AbortController | null = null;
+  private generation = 0;
+  private running = false;
+  private hidden = false;
+  private failures = 0;
+  private inFlight: Promise<void> | null = null;
+
+  constructor(private options: PollerOptions) {}
+
+  get active() {
+    return this.running;
+  }
+
+  /** Starts (or restarts) polling now: aborts the cycle in flight and drops its answer. */
+  start(): Promise<void> {
+    this.running = true;
+    this.failures = 0;
+    return this.runNow();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.generation++;
+    this.clearTimer();
+    this.controller?.abort();
+    this.controller = null;
+  }
+
+  /** A manual refresh: a cycle now, then the usual cadence. */
+  refresh(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return this.runNow();
+  }
+
+  setHidden(hidden: boolean): void {
+    const wasHidden = this.hidden;
+    this.hidden = hidden;
+    // Coming back to a hidden-then-visible tab: the data may be minutes old, so poll at once.
+    if (wasHidden && !hidden && this.running) void this.runNow();
+  }
+
+  private runNow(): Promise<void> {
+    this.clearTimer();
+    this.controller?.abort();
+    const generation = ++this.generation;
+    const controller = new AbortController();
+    this.controller = controller;
+    const run = (async () => {
+      const outcome = await this.options.cycle(controller.signal);
+      // A newer cycle (view change, refresh, stop) took over: this answer is stale, schedule nothing.
+      if (generation !== this.generation || !this.running) return;
+      this.controller = null;
+      this.schedule(outcome);
+    })();
+    this.inFlight = run;
+    return run;
+  }
+
+  private schedule(outcome: CycleOutcome) {
+    if (outcome === 'stop') {
+      this.running = false;
+      return;
+    }
+    const interval = Math.max(1000, this.options.intervalMs());
+    let delay: number;
+    if (outcome === 'ok') {
+      this.failures = 0;
+      delay = this.hidden ? (this.options.hiddenIntervalMs?.(interval) ?? Math.max(interval * 6, 30_000)) : interval;
+    } else if (outcome === 'network') {
+      delay = backoffDelay(this.failures++, {
+        baseMs: interval,
+        capMs: Math.max(interval, this.options.backoffCapMs ?? DEFAULT_CAP_MS),
+        minMs: interval,
+        random: this.options.random,
+      });
+    } else {
+      delay = Math.max(interval, CLIENT_ERROR_WAIT_MS);
+    }
+    const setTimer = this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.timer = setTimer(() => {
+      this.timer = null;
+      void this.runNow();
+    }, delay);
+  }
+
+  private clearTimer() {
+    if (this.timer !== null) {
+      (this.options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)))(this.timer);
+      this.timer = null;
+    }
+  }
+
+  /** For tests: resolves when the current cycle finished. */
+  settled(): Promise<void> {
+    return this.inFlight ?? Promise.resolve();
+  }
+}
