@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../../server/start.ts';
+import { DataService } from '../../../src/worker/service.ts';
+import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract.ts';
+import { defaultView } from '../../../src/core/alerts-query.ts';
+import type { AlertsView, Config } from '../../../src/core/types.ts';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: false, settings: { AUTH_REQUIRED: false } });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+let cacheCounter = 0;
+
+async function connect(cacheName = `feed-test-${++cacheCounter}`) {
+  const events: WorkerEvent[] = [];
+  const service = new DataService({ cacheName });
+  await service.subscribe((e) => events.push(e));
+  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
+  if (!init.ok) throw new Error(init.error.message);
+  return { service, events, config: init.value.config };
+}
+
+function viewOf(config: Config, patch: Partial<AlertsView['filter']> = {}): AlertsView {
+  const view = defaultView(config, 50);
+  return { ...view, filter: { ...view.filter, ...patch } };
+}
+
+async function nextEvent<T extends WorkerEvent['type']>(events: WorkerEvent[], type: T, from: number): Promise<Extract<WorkerEvent, { type: T }>> {
+  for (let i = 0; i < 200; i++) {
+    const found = events.slice(from).find((e) => e.type === type);
+    if (found) return found as Extract<WorkerEvent, { type: T }>;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no ${type} event`);
+}
+
+async function postAlert(body: Record<string, unknown>) {
+  const res = await fetch(`${server.apiUrl}/alert`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('data worker against the demo server', () => {
+  it('loads the config from config.json and /config, pointing at the API', async () => {
+    const { config, service } = await connect();
+    expect(config.endpoint).toBe(server.apiUrl);
+    expect(config.columns.length).toBeGreaterThan(0);
+    expect(config.severity.critical).toBe(1);
+    await service.setView(null);
+  });
+
+  it('posts a full snapshot matching /alerts, then patches only what changed', async () => {
+    const { service, events, config } = await connect();
+    const view = viewOf(config);
+    await service.setView(view);
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+
+    const res = await fetch(`${server.apiUrl}/alerts?status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=50`);
+    const direct = (await res.json()) as { alerts: { id: string }[]; total: number };
+    expect(full.rows.map((r) => r.id)).toEqual(direct.alerts.map((a) => a.id));
+    expect(full.meta.total).toBe(direct.total);
+    expect(full.meta.freshness).toBe('live');
+    expect(full.meta.environments.map((e) => e.environment).sort()).toEqual(['Development', 'Production']);
+    expect(full.news).toEqual([]);
+    expect(full.rows.every((r) => ['moreSevere', 'lessSevere', 'noChange'].includes(r.trend))).toBe(true);
+
+    // Nothing changed: the patch carries no rows, no order, no news, and stays tiny.
+    const before = events.length;
+    await service.refresh();
+    const unchanged = (await nextEvent(events, 'alerts-patch', before)) as AlertsPatch;
+    expect(unchanged.rows).toBeUndefined();
+    expect(unchanged.order).toBeUndefined();
+    expect(unchanged.news).toBeUndefined();
+    expect(JSON.stringify(unchanged).length).toBeLessThan(1024);
+
+    // A new critical alert: one new row, the new order, and its id in news.
+    const id = await postAlert({ resource: `feed-${Date.now()}`, event: 'DiskFull', environment: 'Production', severity: 'critical', service: ['Web'] });
+    const mark = events.length;
+    await service.refresh();
+    const changed = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(changed.rows?.map((r) => r.id)).toContain(id);
+    expect(changed.rows?.length).toBeLessThanOrEqual(2);
+    expect(changed.order).toContain(id);
+    expect(changed.news).toEqual([id]);
+    await service.setView(null);
+  });
+
+  it('does not report a repeat or a closed alert as news', async () => {
+    const { service, events, config } = await connect();
+    await service.setView(viewOf(config, { status: null }));
+    await nextEvent(events, 'alerts-full', 0);
+    const resource = `repeat-${Date.now()}`;
+    const first = await postAlert({ resource, event: 'HighLoad', environment: 'Development', severity: 'minor' });
+    let mark = events.length;
+    await service.refresh();
+    expect(((await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch).news).toEqual([first]);
+    await postAlert({ resource, event: 'HighLoad', environment: 'Development', severity: 'minor' });
+    await postAlert({ resource: `${resource}-ok`, event: 'Recovered', environment: 'Development', severity: 'normal' });
+    mark = events.length;
+    await service.refresh();
+    expect(((await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch).news).toBeUndefined();
+    await service.setView(null);
+  });
+
+  it('starts from the cached snapshot before the network answers', async () => {
+    const name = `feed-cache-${Date.now()}`;
+    const first = await connect(name);
+    const view = viewOf(first.config, { environment: 'Production' });
+    await first.service.setView(view);
+    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    await new Promise((r) => setTimeout(r, 100));
+    await first.service.setView(null);
+
+    const second = await connect(name);
+    await second.service.setView(view);
+    const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
+    expect(cached.meta.fromCache).toBe(true);
+    expect(cached.meta.freshness).toBe('stale');
+    expect(cached.rows.map((r) => r.id)).toEqual(live.rows.map((r) => r.id));
+    await second.service.setView(null);
+  });
+});
