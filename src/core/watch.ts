@@ -1,0 +1,22 @@
+// Watching an alert = tagging it `watch:<username>` (SPEC 3 "Watch marker").
+import type { Alert } from './types.ts';
+
+export const WATCH_TAG_PREFIX = 'watch:';
+
+export function watchTag(username: string): string {
+  return `${WATCH_TAG_PREFIX}${username}`;
+}
+
+/** True when the alert carries this user's watch tag. An anonymous user watches nothing. */
+export function isWatchedBy(alert: Pick<Alert, 'tags'>, username: string | null | undefined): boolean {
+  if (!username) return false;
+  return Array.isArray(alert.tags) && alert.tags.includes(watchTag(username));
+}
+
+/** Names of everyone watching the alert, for a "watched by" hint. */
+export function watchersOf(alert: Pick<Alert, 'tags'>): string[] {
+  if (!Array.isArray(alert.tags)) return [];
+  return alert.tags
+    .filter((t) => t.startsWith(WATCH_TAG_PREFIX) && t.length > WATCH_TAG_PREFIX.length)
+    .map((t) => t.slice(WATCH_TAG_PREFIX.length));
+}
