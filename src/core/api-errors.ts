@@ -1,0 +1,54 @@
+// Texts for failed API calls (SPEC 8, CONSOLE-FACTS 3.4).
+import type { ApiErrorBody } from './types.ts';
+
+export const GENERIC_ERROR_TEXT = 'Sorry, there was a problem';
+
+function isObj(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** An Alerta error body: `{status: "error", message, code, errors, requestId}`. */
+export function isAlertaErrorBody(x: unknown): x is ApiErrorBody {
+  return isObj(x) && x.status === 'error' && typeof x.message === 'string' && typeof x.code === 'number';
+}
+
+function parseMaybeJson(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const t = body.trim();
+  if (!t.startsWith('{')) return body;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Snackbar text for a failed call: an Alerta body gives `<message> (<code>)`; an error without a code gives
+ * `<name>: <message>`; anything else (an HTML page from a proxy, an empty body) gives a plain generic text
+ * with the HTTP status, never the raw markup.
+ */
+export function errorText(body: unknown, status?: number): string {
+  const b = parseMaybeJson(body);
+  const statusPart = typeof status === 'number' && status > 0 ? ` (${status})` : '';
+  if (isObj(b) || b instanceof Error) {
+    const rec = b as unknown as Record<string, unknown>;
+    const message = typeof rec.message === 'string' ? rec.message.trim() : '';
+    if (message) {
+      if (typeof rec.code === 'number') return `${message} (${rec.code})`;
+      if (typeof rec.name === 'string' && rec.name) return `${rec.name}: ${message}`;
+      return `${message}${statusPart}`;
+    }
+  }
+  return `${GENERIC_ERROR_TEXT}${statusPart}`;
+}
+
+/** Shown when the API does not answer at all (network failure or a cancelled request). */
+export function connectionErrorText(endpoint: string): string {
+  return `Problem connecting to ${endpoint}, retrying...`;
+}
+
+/** A 401 ends the session: log out and go to /login with a redirect. */
+export function isAuthFailure(status: number | null | undefined): boolean {
+  return status === 401;
+}
