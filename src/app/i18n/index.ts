@@ -1,4 +1,5 @@
 import { createIntl, createIntlCache, type FormatListOptions, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
+import { languageOf } from '../../core/preferences.ts';
 import en from './messages/en.ts';
 import type { MessageKey, Messages, MessageValues } from './types.ts';
 
@@ -24,20 +25,13 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** 'fr-CA' → 'fr', 'de_AT' → 'de', ' TR ' → 'tr'; undefined when the tag names no supported language. */
-function supportedLanguageOf(tag: string | null | undefined): Locale | undefined {
-  if (typeof tag !== 'string') return undefined;
-  const language = tag.trim().split(/[-_]/, 1)[0]?.toLowerCase();
-  return isLocale(language) ? language : undefined;
-}
-
 /**
  * The UI language, as the old console chose it: the user's `languagePref` when it names a supported language;
  * otherwise the first browser language cut at the first '-' or '_' when supported; otherwise English.
- * Only the first browser language counts, as before, so users see the same language as in the old console.
+ * The rule itself lives once, in src/core/preferences.ts (`languageOf`).
  */
 export function detectLocale(languagePref: string | null | undefined, browserLanguages: readonly string[]): Locale {
-  return supportedLanguageOf(languagePref) ?? supportedLanguageOf(browserLanguages[0]) ?? DEFAULT_LOCALE;
+  return languageOf({ languagePref: typeof languagePref === 'string' ? languagePref : null }, browserLanguages);
 }
 
 // Separate chunks, so the shell only carries English.

@@ -15,6 +15,23 @@ import fr from '../../../src/app/i18n/messages/fr.ts';
 import de from '../../../src/app/i18n/messages/de.ts';
 import tr from '../../../src/app/i18n/messages/tr.ts';
 import { OLD_CONSOLE_KEYS } from './old-console-keys.ts';
+import { ACTION_LABEL_KEYS } from '../../../src/core/actions.ts';
+import { BUILTIN_COLUMN_NAMES, columnDef } from '../../../src/core/columns.ts';
+import { TIME_RANGES } from '../../../src/core/date-range.ts';
+import { SNACKBAR_BUTTON_KEYS } from '../../../src/core/notifications.ts';
+import {
+  ACK_TIMEOUT_OPTIONS,
+  BLACKOUT_PERIOD_OPTIONS,
+  LANGUAGE_LABEL_KEYS,
+  REFRESH_INTERVAL_OPTIONS,
+  ROWS_PER_PAGE_OPTIONS,
+  SHELVE_TIMEOUT_OPTIONS,
+  TEXT_WIDTH_OPTIONS,
+  VALUE_WIDTH_OPTIONS,
+} from '../../../src/core/preferences.ts';
+import { ROUTES } from '../../../src/core/routes.ts';
+import { STATUS_LABEL_KEYS } from '../../../src/core/severity.ts';
+import { validateEmail, validateNote, validatePassword, validatePasswordConfirm } from '../../../src/core/validation.ts';
 
 const catalogues: Record<Locale, Messages> = { en, fr, de, tr };
 const englishKeys = Object.keys(en) as MessageKey[];
@@ -187,6 +204,41 @@ describe('plural messages', () => {
     expect(t('fr')('ActionDone', { action: 'Acquitter', count: 2 })).toBe('Acquitter\u00a0: effectué sur 2 alertes');
     expect(t('de')('ActionFailed', { action: 'Schließen', count: 1 })).toBe('Schließen bei 1 Alarm fehlgeschlagen');
     expect(t('tr')('ActionDone', { action: 'Kapat', count: 3 })).toBe('Kapat işlemi 3 uyarı için tamamlandı');
+  });
+});
+
+describe('i18n keys named by the domain rules in src/core', () => {
+  it('all exist in English', () => {
+    const named: Record<string, readonly (string | null)[]> = {
+      'actions ACTION_LABEL_KEYS': Object.values(ACTION_LABEL_KEYS),
+      'columns headerKey': BUILTIN_COLUMN_NAMES.map((name) => columnDef(name)?.headerKey ?? null),
+      'date-range TIME_RANGES': TIME_RANGES.map((range) => range.labelKey),
+      'notifications SNACKBAR_BUTTON_KEYS': Object.values(SNACKBAR_BUTTON_KEYS),
+      'preferences LANGUAGE_LABEL_KEYS': Object.values(LANGUAGE_LABEL_KEYS),
+      'preferences option units': [
+        ACK_TIMEOUT_OPTIONS,
+        BLACKOUT_PERIOD_OPTIONS,
+        REFRESH_INTERVAL_OPTIONS,
+        ROWS_PER_PAGE_OPTIONS,
+        SHELVE_TIMEOUT_OPTIONS,
+        TEXT_WIDTH_OPTIONS,
+        VALUE_WIDTH_OPTIONS,
+      ].flatMap((options) => options.map((option) => option.unit)),
+      'routes titleKey': ROUTES.map((route) => route.titleKey),
+      'severity STATUS_LABEL_KEYS': Object.values(STATUS_LABEL_KEYS),
+      'validation errors': [
+        validateNote(''),
+        validateNote('x'.repeat(201)),
+        validatePassword(''),
+        validatePassword('abc'),
+        validatePasswordConfirm('secret1', 'secret2'),
+        validateEmail('not an email'),
+      ].map((result) => (result.ok ? null : result.error)),
+    };
+    const unknown = Object.entries(named).flatMap(([source, keys]) =>
+      keys.filter((key) => key === null || !Object.hasOwn(en, key)).map((key) => `${source}: ${String(key)}`),
+    );
+    expect(unknown).toEqual([]);
   });
 });
 

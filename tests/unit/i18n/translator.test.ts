@@ -9,6 +9,7 @@ import {
   LOCALES,
   type Messages,
 } from '../../../src/app/i18n/index.ts';
+import { LANGUAGES } from '../../../src/core/preferences.ts';
 import en from '../../../src/app/i18n/messages/en.ts';
 import fr from '../../../src/app/i18n/messages/fr.ts';
 import de from '../../../src/app/i18n/messages/de.ts';
@@ -42,9 +43,12 @@ describe('detectLocale', () => {
     expect(detectLocale('xx', ['ja-JP'])).toBe('en');
   });
 
-  it('accepts a preference written with a region or in capitals', () => {
+  it('accepts a preference written in capitals', () => {
     expect(detectLocale('FR', ['de-DE'])).toBe('fr');
-    expect(detectLocale('tr-TR', ['de-DE'])).toBe('tr');
+  });
+
+  it('ignores a preference that is not a string (a damaged stored value)', () => {
+    expect(detectLocale(42 as never, ['de-DE'])).toBe('de');
   });
 });
 
@@ -55,6 +59,10 @@ describe('locales', () => {
     expect(isLocale('fr')).toBe(true);
     expect(isLocale('es')).toBe(false);
     expect(isLocale(undefined)).toBe(false);
+  });
+
+  it('are the languages the preferences rules know', () => {
+    expect([...LOCALES]).toEqual([...LANGUAGES]);
   });
 });
 

@@ -245,6 +245,7 @@ export default {
   BlackoutStartNow: 'Wartungsfenster sofort beginnen',
   BlackoutPeriod: 'Dauer des Wartungsfensters',
   hours: 'Stunden',
+  px: 'px',
 
   // profile
   Profile: 'Profil',

@@ -250,6 +250,7 @@ export default {
   BlackoutStartNow: 'Start blackout periods immediately',
   BlackoutPeriod: 'Blackout Period',
   hours: 'hours',
+  px: 'px',
 
   // profile
   Profile: 'Profile',

@@ -246,6 +246,7 @@ export default {
   BlackoutStartNow: 'Démarrer les périodes de maintenance immédiatement',
   BlackoutPeriod: 'Durée de maintenance',
   hours: 'heures',
+  px: 'px',
 
   // profile
   Profile: 'Profil',

@@ -246,6 +246,7 @@ export default {
   BlackoutStartNow: 'Karartma dönemlerini hemen başlat',
   BlackoutPeriod: 'Karartma süresi',
   hours: 'saat',
+  px: 'px',
 
   // profile
   Profile: 'Profil',
