@@ -32,7 +32,7 @@ export default {
   // "more" menu
   ChooseDisplayDensity: 'Anzeigedichte wählen',
   DisplayDensity: 'Anzeigedichte',
-  Comfortable: 'Großzügig',
+  Comfortable: 'Komfortabel',
   Compact: 'Kompakt',
   Panel: 'Panel',
   Hide: 'Ausblenden',

@@ -102,7 +102,7 @@ export default {
   History: 'Geçmiş',
   Data: 'Veri',
   Details: 'Ayrıntılar',
-  addedNoteOn: 'not ekledi, tarih:',
+  addedNoteOn: 'şu tarihte not ekledi:',
   by: 'ekleyen:',
 
   // alert history
@@ -278,7 +278,7 @@ export default {
   EditUser: 'Kullanıcıyı düzenle',
 
   // reports
-  Top: 'En çok',
+  Top: 'İlk',
   Flapping: 'Dalgalanan',
   Offenders: 'Sık tekrarlanan',
   Standing: 'Süregelen',
