@@ -1,0 +1,249 @@
+// Routes, guards and the navigation drawer (SPEC 2, CONSOLE-FACTS 3.1, 6.1).
+import { hasPerms } from './perms.ts';
+
+export const HELP_URL = 'https://docs.alerta.io';
+export const DEFAULT_ROUTE = '/alerts';
+
+export interface RouteDef {
+  /** path pattern; `:param` matches one non-empty segment */
+  path: string;
+  name: string;
+  /** i18n key of the page title and drawer label */
+  titleKey: string;
+  requiresAuth: boolean;
+  /** scope that must be held to show its drawer entry, or null */
+  scope: string | null;
+  admin: boolean;
+  public: boolean;
+  /** opens outside the console in a new tab */
+  externalUrl?: string;
+}
+
+const r = (
+  path: string,
+  name: string,
+  titleKey: string,
+  scope: string | null,
+  flags: Partial<Pick<RouteDef, 'admin' | 'public' | 'externalUrl'>> = {},
+): RouteDef =>
+  Object.freeze({
+    path,
+    name,
+    titleKey,
+    requiresAuth: !flags.public,
+    scope,
+    admin: flags.admin ?? false,
+    public: flags.public ?? false,
+    ...(flags.externalUrl ? { externalUrl: flags.externalUrl } : {}),
+  });
+
+export const ROUTES: readonly RouteDef[] = Object.freeze([
+  r('/alerts', 'alerts', 'Alerts', 'read:alerts'),
+  r('/alert/:id', 'alert', 'Details', 'read:alerts'),
+  r('/heartbeats', 'heartbeats', 'Heartbeats', 'read:heartbeats'),
+  r('/users', 'users', 'Users', 'admin:users', { admin: true }),
+  r('/groups', 'groups', 'Groups', 'read:groups', { admin: true }),
+  r('/customers', 'customers', 'Customers', 'read:customers', { admin: true }),
+  r('/blackouts', 'blackouts', 'Blackouts', 'read:blackouts'),
+  r('/perms', 'perms', 'Permissions', 'read:perms', { admin: true }),
+  r('/keys', 'keys', 'APIKeys', 'read:keys'),
+  r('/reports', 'reports', 'Reports', 'read:alerts'),
+  r('/profile', 'profile', 'Profile', null),
+  r('/settings', 'settings', 'Settings', null),
+  r('/help', 'help', 'Help', null, { public: true, externalUrl: HELP_URL }),
+  r('/about', 'about', 'About', 'read:management'),
+  r('/login', 'login', 'LogIn', null, { public: true }),
+  r('/signup', 'signup', 'SignUp', null, { public: true }),
+  r('/confirm/:token', 'confirm', 'EmailVerified', null, { public: true }),
+  r('/forgot', 'forgot', 'ForgotPassword', null, { public: true }),
+  r('/reset/:token', 'reset', 'ResetPassword', null, { public: true }),
+  r('/logout', 'logout', 'LogOut', null, { public: true }),
+]);
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function splitPath(full: string): { pathname: string; rest: string } {
+  const i = full.search(/[?#]/);
+  return i < 0 ? { pathname: full, rest: '' } : { pathname: full.slice(0, i), rest: full.slice(i) };
+}
+
+/** The route a pathname (no query or hash) belongs to, with its decoded parameters; null when none. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const segs = pathname.split('/').filter(Boolean);
+  for (const route of ROUTES) {
+    const pat = route.path.split('/').filter(Boolean);
+    if (pat.length !== segs.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pat.every((p, i) => {
+      const s = segs[i] as string;
+      if (!p.startsWith(':')) return p === s;
+      try {
+        params[p.slice(1)] = decodeURIComponent(s);
+      } catch {
+        params[p.slice(1)] = s;
+      }
+      return true;
+    });
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+/** A link that leaves the console: an absolute URL with a scheme, or protocol-relative `//host`. */
+export function isExternalUrl(path: string): boolean {
+  const p = path.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('//');
+}
+
+/**
+ * The canonical in-app path: old hash links `/#/x` become `/x`, a trailing slash is dropped, `/` and unknown
+ * paths become `/alerts` (losing their query, which belonged to a page that does not exist).
+ */
+export function normalisePath(path: string): string {
+  let p = path.trim();
+  if (p.startsWith('/#/')) p = p.slice(2);
+  else if (p.startsWith('#/')) p = p.slice(1);
+  if (!p.startsWith('/') || p.startsWith('//')) return DEFAULT_ROUTE;
+  const { pathname, rest } = splitPath(p);
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!matchRoute(clean)) return DEFAULT_ROUTE;
+  return clean + rest;
+}
+
+/** Removes the router base (config `base_path`) from a browser path; paths outside the base are kept. */
+export function stripBasePath(path: string, basePath: string | null | undefined): string {
+  const base = (basePath ?? '').replace(/\/+$/, '');
+  if (!base || base === '/') return path;
+  if (path === base) return '/';
+  if (path.startsWith(base + '/') || path.startsWith(base + '?') || path.startsWith(base + '#'))
+    return path.slice(base.length) || '/';
+  return path;
+}
+
+export interface GuardContext {
+  authRequired: boolean;
+  allowReadonly: boolean;
+  authenticated: boolean;
+}
+
+export type GuardResult = { kind: 'ok' } | { kind: 'redirect'; to: string } | { kind: 'external'; url: string };
+
+/**
+ * Where a navigation ends up. Non-canonical paths redirect to their canonical form; /help opens the
+ * documentation; a page that needs login sends an anonymous user to `/login?redirect=<wanted path>` unless
+ * auth is off or read-only access is allowed.
+ */
+export function guard(path: string, ctx: GuardContext): GuardResult {
+  const canonical = normalisePath(path);
+  const match = matchRoute(splitPath(canonical).pathname);
+  if (match?.route.externalUrl) return { kind: 'external', url: match.route.externalUrl };
+  const needsLogin = !!match?.route.requiresAuth && ctx.authRequired && !ctx.authenticated && !ctx.allowReadonly;
+  if (needsLogin) return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(canonical)}` };
+  return canonical === path ? { kind: 'ok' } : { kind: 'redirect', to: canonical };
+}
+
+/**
+ * The in-app path to go to after login. Only a path inside the console is accepted, so a crafted link
+ * (`/login?redirect=https://evil.example`) cannot send a freshly logged-in user elsewhere.
+ */
+export function safeRedirect(redirect: string | null | undefined): string {
+  if (!redirect) return DEFAULT_ROUTE;
+  const p = redirect.trim();
+  if (!p.startsWith('/') || p.startsWith('//') || p.startsWith('/\\') || isExternalUrl(p)) return DEFAULT_ROUTE;
+  const canonical = normalisePath(p);
+  const name = matchRoute(splitPath(canonical).pathname)?.route.name;
+  // Going back to an auth page after logging in would loop.
+  return name && ['login', 'logout', 'signup', 'forgot'].includes(name) ? DEFAULT_ROUTE : canonical;
+}
+
+/** Document title: `<page title> – <product>`; the product alone when the page has no title. */
+export function pageTitle(titleText: string | null | undefined, productName: string): string {
+  const t = (titleText ?? '').trim();
+  return t ? `${t} – ${productName}` : productName;
+}
+
+// ---- navigation drawer ----
+
+export interface DrawerContext extends GuardContext {
+  provider: string;
+  customerViews: boolean;
+  scopes: readonly string[];
+  readonlyScopes?: readonly string[] | null;
+  /** saved searches; the Searches group shows only when there is at least one */
+  savedQueryCount?: number;
+}
+
+export type DrawerEntry =
+  | { kind: 'link'; name: string; path: string; titleKey: string; external: boolean }
+  | { kind: 'searches'; titleKey: 'Searches' }
+  | { kind: 'divider' };
+
+/** The drawer shows when the user is logged in, or auth is not required, or read-only access is allowed. */
+export function drawerVisible(ctx: GuardContext): boolean {
+  return ctx.authenticated || !ctx.authRequired || ctx.allowReadonly;
+}
+
+type DrawerItem = { route: string } | { searches: true } | { divider: true };
+const DRAWER_ORDER: readonly DrawerItem[] = [
+  { route: 'alerts' },
+  { searches: true },
+  { route: 'heartbeats' },
+  { route: 'users' },
+  { route: 'groups' },
+  { route: 'customers' },
+  { route: 'blackouts' },
+  { route: 'perms' },
+  { route: 'keys' },
+  { route: 'reports' },
+  { divider: true },
+  { route: 'profile' },
+  { route: 'settings' },
+  { route: 'help' },
+  { route: 'about' },
+];
+
+function extraCondition(name: string, ctx: DrawerContext): boolean {
+  switch (name) {
+    case 'groups':
+      return ctx.provider === 'basic';
+    case 'customers':
+      return ctx.customerViews;
+    case 'keys':
+      return ctx.authenticated || !ctx.authRequired;
+    case 'profile':
+    case 'settings':
+      return ctx.authenticated;
+    default:
+      return true;
+  }
+}
+
+/** The visible drawer entries, in the order of SPEC 2, each gated by its scope and condition. */
+export function drawerEntries(ctx: DrawerContext): DrawerEntry[] {
+  if (!drawerVisible(ctx)) return [];
+  const perms = { ...ctx, readonlyScopes: ctx.readonlyScopes ?? undefined };
+  const out: DrawerEntry[] = [];
+  for (const item of DRAWER_ORDER) {
+    if ('divider' in item) {
+      out.push({ kind: 'divider' });
+    } else if ('searches' in item) {
+      if ((ctx.savedQueryCount ?? 0) > 0 && hasPerms('read:alerts', perms))
+        out.push({ kind: 'searches', titleKey: 'Searches' });
+    } else {
+      const route = ROUTES.find((x) => x.name === item.route) as RouteDef;
+      if (route.scope && !hasPerms(route.scope, perms)) continue;
+      if (!extraCondition(route.name, ctx)) continue;
+      out.push({
+        kind: 'link',
+        name: route.name,
+        path: route.externalUrl ?? route.path,
+        titleKey: route.titleKey,
+        external: !!route.externalUrl,
+      });
+    }
+  }
+  return out;
+}

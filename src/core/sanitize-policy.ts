@@ -1,0 +1,61 @@
+// What alert HTML (value, text, attributes) may contain once sanitised, and which links are safe.
+// The UI hands SANITIZE_POLICY to DOMPurify; the checks below need no DOM.
+
+/** Formatting tags a monitoring message plausibly uses. No scripts, styles, forms, frames, media or SVG. */
+export const ALLOWED_TAGS: readonly string[] = Object.freeze([
+  'a', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
+  'br', 'p', 'div', 'span', 'code', 'pre', 'kbd', 'samp', 'blockquote', 'hr',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+]);
+
+/** Attributes kept. `style` is excluded: it can overlay the page and fake the console's own controls. */
+export const ALLOWED_ATTR: readonly string[] = Object.freeze(['href', 'title', 'colspan', 'rowspan']);
+
+/** Link schemes allowed in `href`: web links and mail. Relative links make no sense inside an alert. */
+export const ALLOWED_URI_REGEXP = /^(?:https?:\/\/|mailto:)/i;
+
+/** Every kept link opens in a new tab without handing the console to the opened page. */
+export const LINK_TARGET = '_blank';
+export const LINK_REL = 'noopener noreferrer nofollow';
+
+/** DOMPurify configuration built from the lists above. */
+export const SANITIZE_POLICY = Object.freeze({
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTR],
+  ALLOWED_URI_REGEXP,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
+});
+
+// ASCII control characters and whitespace anywhere in a URL are how scheme filters get fooled ("java\tscript:").
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * True only for an absolute http(s) URL with a host: no other scheme, no protocol-relative `//host`, no
+ * control characters or inner whitespace, no HTML entities standing in for the colon. Surrounding
+ * whitespace is tolerated, as browsers trim it.
+ */
+export function isSafeHttpUrl(s: unknown): s is string {
+  if (typeof s !== 'string') return false;
+  const t = s.trim();
+  if (t === '' || CONTROL_OR_SPACE.test(t)) return false;
+  if (!/^https?:\/\/[^/?#\\]/i.test(t)) return false;
+  try {
+    const u = new URL(t);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The URL held by an attribute value, when the whole value is one safe http(s) URL; otherwise null. */
+export function extractHttpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const t = value.trim();
+  return isSafeHttpUrl(t) ? t : null;
+}

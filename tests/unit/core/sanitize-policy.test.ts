@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_ATTR,
+  ALLOWED_TAGS,
+  ALLOWED_URI_REGEXP,
+  extractHttpUrl,
+  isSafeHttpUrl,
+  SANITIZE_POLICY,
+} from '../../../src/core/sanitize-policy.ts';
+
+describe('sanitize policy', () => {
+  it('allows no executable or layout-hijacking markup', () => {
+    for (const tag of ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'svg', 'math', 'img', 'video', 'link', 'meta', 'base'])
+      expect(ALLOWED_TAGS).not.toContain(tag);
+    for (const attr of ['style', 'onclick', 'onerror', 'src', 'srcdoc', 'formaction', 'id', 'name'])
+      expect(ALLOWED_ATTR).not.toContain(attr);
+    expect(SANITIZE_POLICY.ALLOW_DATA_ATTR).toBe(false);
+    expect(SANITIZE_POLICY.ALLOW_UNKNOWN_PROTOCOLS).toBe(false);
+  });
+
+  it('keeps ordinary formatting and links', () => {
+    for (const tag of ['a', 'b', 'i', 'br', 'code', 'pre', 'ul', 'li']) expect(ALLOWED_TAGS).toContain(tag);
+    expect(ALLOWED_ATTR).toContain('href');
+  });
+
+  it('lets only http(s) and mailto links through', () => {
+    expect(ALLOWED_URI_REGEXP.test('https://grafana.example/d/1')).toBe(true);
+    expect(ALLOWED_URI_REGEXP.test('mailto:ops@example.com')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>', 'vbscript:msgbox', '//evil.example', '/relative', 'file:///etc/passwd'])
+      expect(ALLOWED_URI_REGEXP.test(bad)).toBe(false);
+  });
+});
+
+describe('isSafeHttpUrl', () => {
+  it('accepts absolute http and https URLs', () => {
+    expect(isSafeHttpUrl('https://grafana.example/d/abc?from=now-1h#panel')).toBe(true);
+    expect(isSafeHttpUrl('HTTP://EXAMPLE.COM')).toBe(true);
+    expect(isSafeHttpUrl('  https://runbooks.example/disk  ')).toBe(true);
+  });
+
+  it('rejects every other scheme, however disguised', () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'javascript&#58;alert(1)',
+      'javascript&colon;alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+      'ftp://files.example',
+      'mailto:ops@example.com',
+    ])
+      expect(isSafeHttpUrl(bad)).toBe(false);
+  });
+
+  it('rejects protocol-relative, relative and malformed URLs', () => {
+    for (const bad of ['//evil.example', '/alerts', 'www.example.com', 'http:evil.example', 'http:/evil.example', 'https://', 'http:///path', 'https:\\\\evil.example'])
+      expect(isSafeHttpUrl(bad)).toBe(false);
+  });
+
+  it('rejects URLs with control characters or inner whitespace', () => {
+    expect(isSafeHttpUrl('https://exa mple.com')).toBe(false);
+    expect(isSafeHttpUrl('https://example.com/\u0000x')).toBe(false);
+    expect(isSafeHttpUrl('https://example.com/a\u2028b')).toBe(false);
+  });
+
+  it('rejects non-strings', () => {
+    expect(isSafeHttpUrl(null)).toBe(false);
+    expect(isSafeHttpUrl(42)).toBe(false);
+    expect(isSafeHttpUrl({ href: 'https://x' })).toBe(false);
+  });
+});
+
+describe('extractHttpUrl', () => {
+  it('returns the trimmed URL when an attribute value is one', () => {
+    expect(extractHttpUrl(' https://runbooks.example/disk ')).toBe('https://runbooks.example/disk');
+  });
+
+  it('returns null for text, unsafe URLs and non-strings', () => {
+    expect(extractHttpUrl('see https://runbooks.example')).toBeNull();
+    expect(extractHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(extractHttpUrl(['https://x.example'])).toBeNull();
+    expect(extractHttpUrl(undefined)).toBeNull();
+  });
+});
