@@ -105,8 +105,8 @@ describe('the English catalogue (source of truth)', () => {
     expect(t('ProblemConnecting', { endpoint: 'http://localhost:8080' })).toBe(
       'Problem connecting to http://localhost:8080, retrying...',
     );
-    // Apostrophes are ICU quote characters: the typographic ’ keeps "don’t" intact.
-    expect(t('PasswordNotMatch')).toBe('Passwords entered don’t match');
+    // A plain apostrophe before a letter is literal in ICU, so the spec's exact text survives formatting.
+    expect(t('PasswordNotMatch')).toBe("Passwords entered don't match");
     expect(t('NoteTooLong', { max: 200 })).toBe('Text must be less than 200 characters');
     expect(t('ErrorWithCode', { message: 'Alert not found', code: 404 })).toBe('Alert not found (404)');
   });

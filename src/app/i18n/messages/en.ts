@@ -4,8 +4,9 @@
 // The first part keeps the 285 keys of the old console (alerta-webui 8.7.1) with the same names, so texts
 // and habits carry over; the sentence-part keys (TextMustBeLessThan + characters, SearchNoResult1/2,
 // YouCanNowLogin1/2) are kept for that reason, and whole-sentence ICU variants follow in the second part.
-// Messages are ICU MessageFormat: a literal apostrophe before `{`, `}` or `#` would start a quoted section,
-// so texts use the typographic ’ wherever an apostrophe could meet a placeholder.
+// Messages are ICU MessageFormat: an apostrophe followed by `{`, `}`, `#` or another apostrophe starts a quoted
+// section, so texts use the typographic ’ wherever an apostrophe could meet a placeholder; the spec's exact
+// English texts (e.g. PasswordNotMatch) keep their plain apostrophe, which ICU leaves alone before a letter.
 export default {
   // top navigation
   Search: 'Search',
@@ -335,7 +336,7 @@ export default {
   SignUpNotAvailable: 'Sorry, sign up is not currently available',
   FullName: 'Full Name',
   Min6Char: 'Min 6 characters',
-  PasswordNotMatch: 'Passwords entered don’t match',
+  PasswordNotMatch: "Passwords entered don't match",
 
   // lower-case labels (used inside sentences and chips)
   scope: 'scope',
