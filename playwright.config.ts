@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 // Debian's Chromium on these machines (browsers cannot be downloaded here); elsewhere Playwright's own browser.
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The auth-on demo server, for tests that sign in (see tests/e2e/support.ts). */
+process.env.AUTH_BASE_URL = `http://127.0.0.1:${port + 1}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,12 +25,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh database with the demo seed; no simulator, so tests decide what changes.
-    command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data test-results/e2e-data --fresh --no-simulator --no-auth`,
-    url: `http://127.0.0.1:${port}/api/config`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-  },
+  // Two demo servers, each with a fresh database and the demo seed, no simulator (tests decide what changes):
+  // auth off at E2E_PORT (the default baseURL), auth on at E2E_PORT + 1 (tests that sign in use AUTH_BASE_URL).
+  webServer: [
+    {
+      command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data test-results/e2e-data-noauth --fresh --no-simulator --no-auth`,
+      url: `http://127.0.0.1:${port}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `node --import tsx server/main.ts --port ${port + 1} --host 127.0.0.1 --data test-results/e2e-data-auth --fresh --no-simulator`,
+      url: `http://127.0.0.1:${port + 1}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
 });

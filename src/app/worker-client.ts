@@ -3,7 +3,9 @@ import * as Comlink from 'comlink';
 import type { DataWorkerApi, WorkerEvent } from '../worker/contract.ts';
 import { store } from './state/store.ts';
 import { applyFull, applyPatch, trendHistoryAtom, viewKeyAtom } from './state/alerts.ts';
-import { configAtom, configFromCacheAtom, sessionAtom } from './state/session.ts';
+import { configAtom, configFromCacheAtom, connectivityAtom, sessionAtom, sessionEndReasonAtom } from './state/session.ts';
+import { prefsAtom, savedQueriesAtom, userDataLoadedAtom } from './state/user.ts';
+import { detailAtom, indicatorsAtom } from './state/detail.ts';
 import { pushNotice } from './state/notices.ts';
 
 const AUTH_TOKEN_KEY = 'auth.token';
@@ -28,7 +30,22 @@ function onEvent(event: WorkerEvent) {
       break;
     case 'session':
       store.set(sessionAtom, event.session);
-      if (!event.session.authenticated) writeToken(null);
+      if (event.reason) store.set(sessionEndReasonAtom, event.reason);
+      writeToken(event.session.authenticated ? event.session.token : null);
+      break;
+    case 'user-data':
+      store.set(prefsAtom, event.prefs);
+      store.set(savedQueriesAtom, event.queries);
+      store.set(userDataLoadedAtom, event.loaded);
+      break;
+    case 'alert-detail':
+      store.set(detailAtom, event);
+      break;
+    case 'indicators':
+      store.set(indicatorsAtom, event);
+      break;
+    case 'connectivity':
+      store.set(connectivityAtom, event);
       break;
     case 'notice':
       pushNotice({ level: event.level, key: event.key, text: event.message });

@@ -2,10 +2,22 @@
 import type {
   Alert,
   AlertsView,
+  ApiKey,
+  Blackout,
   Config,
   CountMap,
+  Customer,
   EnvironmentCount,
+  Group,
+  Heartbeat,
+  IndicatorQuery,
+  Note,
+  Permission,
+  Preferences,
+  SavedQuery,
   TokenClaims,
+  Top10Entry,
+  User,
 } from '../core/types.ts';
 
 export type ErrorKind =
@@ -120,13 +132,62 @@ export interface NoticeMessage {
   message: string;
 }
 
+/** The signed-in user's preferences and saved searches (defaults when signed out). */
+export interface UserDataMessage {
+  type: 'user-data';
+  prefs: Preferences;
+  queries: SavedQuery[];
+  /** false while only defaults or cached values are known */
+  loaded: boolean;
+}
+
+/** The alert shown on the detail page, kept current while the page is open. */
+export interface AlertDetailMessage {
+  type: 'alert-detail';
+  id: string;
+  /** null when the alert does not exist (deleted, unknown id, another customer's) */
+  alert: Alert | null;
+  notes: Note[];
+  freshness: Freshness;
+  updatedAt: number | null;
+  error: WorkerError | null;
+}
+
+export interface IndicatorCounts {
+  text: string;
+  /** counts per severity over all statuses, and over open alerts only (the old panel's two numbers) */
+  all: CountMap;
+  open: CountMap;
+  /** recent counts of open alerts per severity, oldest first, for the sparkline */
+  history: { t: number; open: CountMap }[];
+}
+
+export interface IndicatorsMessage {
+  type: 'indicators';
+  indicators: IndicatorCounts[];
+  updatedAt: number | null;
+  error: WorkerError | null;
+}
+
+/** Whether the API answers at all: the UI disables what needs the network and says why. */
+export interface ConnectivityMessage {
+  type: 'connectivity';
+  online: boolean;
+  endpoint: string;
+  since: number;
+}
+
 export type WorkerEvent =
   | AlertsFull
   | AlertsPatch
   | TrendHistoryMessage
   | ConfigMessage
   | SessionMessage
-  | NoticeMessage;
+  | NoticeMessage
+  | UserDataMessage
+  | AlertDetailMessage
+  | IndicatorsMessage
+  | ConnectivityMessage;
 
 export interface InitOptions {
   /** absolute URL of the console's own config.json */
@@ -143,15 +204,138 @@ export interface InitResult {
   session: SessionState;
 }
 
+/** Outcome of an action on several alerts: one request per alert, as the API has no bulk call. */
+export interface BulkResult {
+  succeeded: string[];
+  failed: { id: string; error: WorkerError }[];
+}
+
+export type AlertActionName = 'open' | 'ack' | 'unack' | 'shelve' | 'unshelve' | 'close' | (string & {});
+
+export interface SignupInput {
+  name: string;
+  email: string;
+  password: string;
+  text: string;
+}
+
+export interface LogoutResult {
+  /** where the browser must go: the provider's logout URL with its redirect parameter, or null for /logout */
+  redirect: string | null;
+}
+
+/** Admin resources: list/get/create/update/delete through one typed family of commands. */
+export interface ResourceMap {
+  heartbeats: Heartbeat;
+  blackouts: Blackout;
+  keys: ApiKey;
+  users: User;
+  groups: Group;
+  customers: Customer;
+  perms: Permission;
+}
+export type ResourceName = keyof ResourceMap;
+
+export interface ResourceList<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+  more: boolean;
+  /** true when the list came from the cache because the API could not be reached */
+  fromCache: boolean;
+}
+
+export type ListParams = Record<string, string | number | boolean | (string | number)[] | null | undefined>;
+
+export type Top10Kind = 'count' | 'flapping' | 'standing';
+
+export interface ReportFilter {
+  environment: string | null;
+  severity: string[] | null;
+  status: string[] | null;
+  customer: string[] | null;
+  service: string[] | null;
+  group: string[] | null;
+  dateRange: [number | null, number | null];
+}
+
+export interface FilterLists {
+  services: string[];
+  groups: string[];
+  tags: string[];
+  customers: string[];
+  environments: string[];
+}
+
+export interface ManagementInfo {
+  manifest: Record<string, unknown> | null;
+  healthcheck: { ok: boolean; message: string } | null;
+  status: { application?: string; version?: string; time?: number; uptime?: number; metrics?: Record<string, unknown>[] } | null;
+}
+
 export interface DataWorkerApi {
   init(options: InitOptions): Promise<Result<InitResult>>;
   subscribe(listener: (event: WorkerEvent) => void): Promise<void>;
+
+  // --- the alerts list ----------------------------------------------------------------------------------------
   /** select the alerts view to poll; null stops polling */
   setView(view: AlertsView | null): Promise<void>;
-  /** poll now */
+  /** poll now (the toolbar refresh): reloads the list, the detail, the indicators and the lists in view */
   refresh(): Promise<void>;
   /** the page went hidden or visible; kiosk keeps the full cadence */
   setVisibility(hidden: boolean, kiosk: boolean): Promise<void>;
-  /** the token changed in another tab, or the UI signed out */
+  /** indicator queries of the panel to keep counted (config `indicators`); null stops */
+  setIndicators(queries: { text: string; query: IndicatorQuery }[] | null): Promise<void>;
+  /** the alert the detail page shows, kept current with the list's interval; null stops */
+  setDetail(id: string | null): Promise<void>;
+
+  // --- alert commands (each reloads the views afterwards) --------------------------------------------------------
+  /** open/ack/unack/shelve/unshelve/close or a configured custom action; ack and shelve send the preference timeouts */
+  act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>>;
+  /** add or remove the current user's watch:{username} tag */
+  watch(ids: string[], on: boolean): Promise<Result<BulkResult>>;
+  deleteAlerts(ids: string[]): Promise<Result<BulkResult>>;
+  addNote(id: string, text: string): Promise<Result<Note>>;
+  updateNote(id: string, noteId: string, text: string): Promise<Result<Note>>;
+  deleteNote(id: string, noteId: string): Promise<Result<void>>;
+  /** one alert with its history and raw data (GET /alert/{id}); from the cache when offline */
+  getAlert(id: string): Promise<Result<{ alert: Alert; fromCache: boolean }>>;
+  /** services, groups, tags, customers and environments for filters and forms (cached) */
+  getLists(): Promise<Result<FilterLists>>;
+
+  // --- session -------------------------------------------------------------------------------------------------
+  /** the token changed in another tab, or a social login produced one */
   setToken(token: string | null): Promise<void>;
+  login(username: string, password: string): Promise<Result<SessionState>>;
+  signup(input: SignupInput): Promise<Result<SessionState>>;
+  /** POST /auth/{provider} with what the provider's popup returned */
+  socialLogin(provider: string, payload: Record<string, unknown>): Promise<Result<SessionState>>;
+  confirmEmail(token: string): Promise<Result<void>>;
+  forgotPassword(email: string): Promise<Result<void>>;
+  resetPassword(token: string, password: string): Promise<Result<void>>;
+  /** clears the session even when the API call fails (SPEC 4) and wipes the user's cached data */
+  logout(): Promise<LogoutResult>;
+  /** the profile card's details: GET /user/me (when the server has it) and the token's claims */
+  getProfile(): Promise<Result<{ user: User | null; claims: TokenClaims | null }>>;
+
+  // --- preferences and saved searches ------------------------------------------------------------------------------
+  savePreferences(patch: Partial<Preferences>): Promise<Result<Preferences>>;
+  resetPreferences(): Promise<Result<Preferences>>;
+  saveQuery(query: SavedQuery): Promise<Result<SavedQuery[]>>;
+  deleteQuery(text: string): Promise<Result<SavedQuery[]>>;
+
+  // --- administration ------------------------------------------------------------------------------------------
+  list<R extends ResourceName>(resource: R, params?: ListParams): Promise<Result<ResourceList<ResourceMap[R]>>>;
+  get<R extends ResourceName>(resource: R, id: string): Promise<Result<ResourceMap[R]>>;
+  create<R extends ResourceName>(resource: R, body: Record<string, unknown>): Promise<Result<ResourceMap[R]>>;
+  update<R extends ResourceName>(resource: R, id: string, body: Record<string, unknown>): Promise<Result<ResourceMap[R]>>;
+  remove<R extends ResourceName>(resource: R, id: string): Promise<Result<void>>;
+  groupUsers(groupId: string): Promise<Result<User[]>>;
+  userGroups(userId: string): Promise<Result<Group[]>>;
+  addUserToGroup(groupId: string, userId: string): Promise<Result<void>>;
+  removeUserFromGroup(groupId: string, userId: string): Promise<Result<void>>;
+  scopes(): Promise<Result<string[]>>;
+  top10(kind: Top10Kind, filter: ReportFilter): Promise<Result<Top10Entry[]>>;
+  management(): Promise<Result<ManagementInfo>>;
 }

@@ -1,0 +1,9 @@
+// The signed-in user's preferences and saved searches, as the worker reports them.
+import { atom } from 'jotai';
+import type { Preferences, SavedQuery } from '../../core/types.ts';
+import { DEFAULT_PREFERENCES } from '../../core/preferences.ts';
+
+export const prefsAtom = atom<Preferences>(DEFAULT_PREFERENCES);
+export const savedQueriesAtom = atom<SavedQuery[]>([]);
+/** true once the preferences came from the API (or the cache of the last session) */
+export const userDataLoadedAtom = atom(false);
