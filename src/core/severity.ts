@@ -99,6 +99,18 @@ export function rowTextColor(sev: Severity, config?: SeverityConfig): string {
   return config?.colors?.text || config?.alarm_model?.colors?.text || DEFAULT_TEXT_COLOR;
 }
 
+/**
+ * Like rowTextColor, but when the configured text colour falls below WCAG AA (4.5:1) on the row colour
+ * (black text on the default blue security row, for instance) it switches to black or white, whichever reads.
+ * Colours it cannot parse are left as configured.
+ */
+export function readableRowTextColor(sev: Severity, config?: SeverityConfig): string {
+  const bg = severityColor(sev, config);
+  const text = rowTextColor(sev, config);
+  const ratio = contrastRatio(text, bg);
+  return ratio === null || ratio >= 4.5 ? text : readableTextColor(bg);
+}
+
 /** Status colour (e.g. ack/shelved are skyblue), or null when none is configured. */
 export function statusColor(status: Status, config?: SeverityConfig): string | null {
   const colors = nonEmpty(config?.colors?.status)

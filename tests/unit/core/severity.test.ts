@@ -6,6 +6,7 @@ import {
   contrastRatio,
   DEFAULT_SEVERITY_COLORS,
   normaliseStatus,
+  readableRowTextColor,
   rowTextColor,
   severityCode,
   severityColor,
@@ -63,6 +64,13 @@ describe('row colours', () => {
     expect(rowTextColor('critical')).toBe('black');
     expect(rowTextColor('debug', { colors: { severity: { debug: 'black' }, text: 'black' } })).toBe('white');
     expect(rowTextColor('debug', { colors: { severity: { debug: '#000000' }, text: 'black' } })).toBe('white');
+  });
+
+  it('can switch row text to a readable colour where the configured one fails WCAG AA', () => {
+    expect(readableRowTextColor('critical')).toBe('black');
+    expect(readableRowTextColor('security')).toBe('#ffffff');
+    expect(contrastRatio(readableRowTextColor('trace'), severityColor('trace'))).toBeGreaterThanOrEqual(4.5);
+    expect(readableRowTextColor('x', { colors: { severity: { x: 'papayawhip' }, text: 'black' } })).toBe('black');
   });
 
   it('gives ack and shelved their status colour, by alias too', () => {
