@@ -106,28 +106,24 @@ export function lucenePhrase(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-/** A character as a Postgres regex escape with exactly four hex digits (`\x` would swallow following hex digits). */
-function regexCodeUnit(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
+/** Characters a phrase cannot carry on Alerta 9.1: it copies phrases verbatim (no escape character) into SQL. */
+const UNSAFE_IN_PHRASE = /["'%\\\u0000-\u001f\u007f]+/;
 
 /**
  * The `q` clause for the free-text filter: a case-insensitive "contains" on the server's default field (`text`).
- * Alerta 9.1 turns a default-field phrase into a Postgres `~*` regex and copies the phrase verbatim (no escape
- * character) into an SQL string, so: regex metacharacters get a backslash; characters the phrase or the SQL cannot
- * carry (`"`, `'`, `%`, backslash, control characters) are written as `\uXXXX` regex escapes; nothing produced
- * contains a backslash followed by t/n/f/r, which the parser would turn into whitespace.
+ * Alerta 9.1 turns a default-field phrase into a Postgres `~*` regex, so regex metacharacters get a backslash (a
+ * Lucene parser, like the demo server's, reads `\.` as a plain `.`: the same literal match). Characters no phrase
+ * can carry there (`"`, `'`, `%`, backslash, controls) split the text into phrases that must all be contained:
+ * `can't stop` -> `"can" AND "t stop"`. The output never holds a backslash before t/n/f/r, which that parser would
+ * turn into whitespace. Null when nothing searchable is left.
  */
 export function textFilterClause(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  let out = '';
-  for (const c of trimmed) {
-    if (/[.*+?^${}()|[\]]/.test(c)) out += `\\${c}`;
-    else if (c === '"' || c === "'" || c === '%' || c === '\\' || c < ' ' || c === '\u007f') out += regexCodeUnit(c);
-    else out += c;
-  }
-  return `"${out}"`;
+  const phrases = text
+    .split(UNSAFE_IN_PHRASE)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => `"${part.replace(/[.*+?^${}()|[\]]/g, (c) => `\\${c}`)}"`);
+  return phrases.length > 0 ? phrases.join(' AND ') : null;
 }
 
 /**

@@ -246,11 +246,17 @@ describe('server-side text and watch filters through q', () => {
     expect(textFilterClause('[x]|^$?+{1}')).toBe('"\\[x\\]\\|\\^\\$\\?\\+\\{1\\}"');
   });
 
-  it('characters the server cannot carry in a phrase become \\uXXXX regex escapes', () => {
-    expect(textFilterClause('say "hi"')).toBe('"say \\u0022hi\\u0022"');
-    expect(textFilterClause("can't 100%")).toBe('"can\\u0027t 100\\u0025"');
-    expect(textFilterClause('C:\\temp')).toBe('"C:\\u005ctemp"');
-    expect(textFilterClause('a\nb')).toBe('"a\\u000ab"');
+  it('characters no phrase can carry on the real server split the text into phrases that must all match', () => {
+    expect(textFilterClause('say "hi" now')).toBe('"say" AND "hi" AND "now"');
+    expect(textFilterClause("can't stop 100%")).toBe('"can" AND "t stop 100"');
+    expect(textFilterClause('C:\\temp')).toBe('"C:" AND "temp"');
+    expect(textFilterClause('a\nb')).toBe('"a" AND "b"');
+    expect(textFilterClause('"\'%')).toBeNull();
+  });
+
+  it('a split text still combines with the route q and watch', () => {
+    const v = view({ query: [['q', 'x OR y']], watchedBy: 'bob' }, { text: "can't" });
+    expect(alertsParams(v, CONFIG, NOW).get('q')).toBe('(x OR y) AND "can" AND "t" AND tags:"watch:bob"');
   });
 
   it('never produces a backslash followed by t, n, f or r (the parser would turn it into whitespace)', () => {
