@@ -107,6 +107,7 @@ export function lucenePhrase(text: string): string {
 }
 
 /** Characters a phrase cannot carry on Alerta 9.1: it copies phrases verbatim (no escape character) into SQL. */
+// eslint-disable-next-line no-control-regex
 const UNSAFE_IN_PHRASE = /["'%\\\u0000-\u001f\u007f]+/;
 
 /**
