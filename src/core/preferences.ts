@@ -19,7 +19,8 @@ export const DEFAULT_PREFERENCES: Preferences = Object.freeze({
   rowsPerPage: 20,
   valueWidth: 50,
   textWidth: 400,
-  refreshInterval: DEFAULT_REFRESH_INTERVAL,
+  // null: the config's refresh_interval applies until the user picks one (the old console's default of 5000 hid it)
+  refreshInterval: null,
   ackTimeout: null,
   shelveTimeout: null,
   blackoutStartNow: true,
@@ -154,7 +155,7 @@ export function mergePreferences(stored: unknown): Preferences {
   if (posInt(s.rowsPerPage)) p.rowsPerPage = s.rowsPerPage;
   if (posInt(s.valueWidth)) p.valueWidth = s.valueWidth;
   if (posInt(s.textWidth)) p.textWidth = s.textWidth;
-  if (posInt(s.refreshInterval)) p.refreshInterval = s.refreshInterval;
+  if (s.refreshInterval === null || posInt(s.refreshInterval)) p.refreshInterval = s.refreshInterval;
   if (nonNegNumberOrNull(s.ackTimeout)) p.ackTimeout = s.ackTimeout;
   if (nonNegNumberOrNull(s.shelveTimeout)) p.shelveTimeout = s.shelveTimeout;
   if (bool(s.blackoutStartNow)) p.blackoutStartNow = s.blackoutStartNow;

@@ -160,9 +160,10 @@ export const STATUS_ALIASES: Readonly<Record<string, string>> = Object.freeze({
 
 /** i18n key of each known status label. */
 export const STATUS_LABEL_KEYS: Readonly<Record<string, string>> = Object.freeze({
-  open: 'Open',
+  // Status names, not the verbs of the action buttons (in fr/de/tr 'Open'/'Ack' translate as verbs).
+  open: 'StatusOpen',
   assign: 'Assign',
-  ack: 'Ack',
+  ack: 'StatusAck',
   shelved: 'Shelved',
   blackout: 'Blackout',
   closed: 'Closed',

@@ -333,7 +333,8 @@ export interface Preferences {
   rowsPerPage: number;
   valueWidth: number;
   textWidth: number;
-  refreshInterval: number;
+  /** ms; null = the config's refresh_interval (so a server-wide setting applies until the user picks one) */
+  refreshInterval: number | null;
   ackTimeout: number | null;
   shelveTimeout: number | null;
   blackoutStartNow: boolean;

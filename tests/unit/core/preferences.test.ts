@@ -39,7 +39,7 @@ describe('default preferences', () => {
       rowsPerPage: 20,
       valueWidth: 50,
       textWidth: 400,
-      refreshInterval: 5000,
+      refreshInterval: null,
       ackTimeout: null,
       shelveTimeout: null,
       blackoutStartNow: true,
@@ -99,7 +99,7 @@ describe('mergePreferences', () => {
     });
     expect(p.isDark).toBe(false);
     expect(p.rowsPerPage).toBe(20);
-    expect(p.refreshInterval).toBe(5000);
+    expect(p.refreshInterval).toBeNull();
     expect(p.ackTimeout).toBeNull();
     expect(p.timezone).toBe('local');
     expect(p.languagePref).toBeNull();
@@ -120,6 +120,8 @@ describe('effective values', () => {
   it('refresh interval: preference, else config, else 5000, never below 1000 ms', () => {
     expect(effectiveRefreshInterval({ refreshInterval: 10000 }, { refresh_interval: 30000 })).toBe(10000);
     expect(effectiveRefreshInterval({}, { refresh_interval: 30000 })).toBe(30000);
+    // The default preference defers to the server's setting (the old console's 5000 default hid it).
+    expect(effectiveRefreshInterval(DEFAULT_PREFERENCES, { refresh_interval: 30000 })).toBe(30000);
     expect(effectiveRefreshInterval(null, {})).toBe(5000);
     expect(effectiveRefreshInterval({ refreshInterval: 10 }, {})).toBe(1000);
     expect(effectiveRefreshInterval({ refreshInterval: Number.NaN }, { refresh_interval: 200 })).toBe(1000);
@@ -203,7 +205,7 @@ describe('Settings choices', () => {
   });
 
   it('includes each default among the choices', () => {
-    expect(REFRESH_INTERVAL_OPTIONS.map((o) => o.value)).toContain(DEFAULT_PREFERENCES.refreshInterval);
+    expect(REFRESH_INTERVAL_OPTIONS.map((o) => o.value)).toContain(5000);
     expect(ROWS_PER_PAGE_OPTIONS.map((o) => o.value)).toContain(DEFAULT_PREFERENCES.rowsPerPage);
     expect(VALUE_WIDTH_OPTIONS.map((o) => o.value)).toContain(DEFAULT_PREFERENCES.valueWidth);
     expect(TEXT_WIDTH_OPTIONS.map((o) => o.value)).toContain(DEFAULT_PREFERENCES.textWidth);
