@@ -1,0 +1,317 @@
+// Rules of the administration and report screens (SPEC 3, 4, 6, 7; CONSOLE-FACTS 8): who may see and change what,
+// the states of blackouts, keys and heartbeats, what the blackout and key forms send, and where a report row leads.
+import type { Preferences, Top10Entry } from './types.ts';
+import { expandScopes } from './perms.ts';
+import { lucenePhrase } from './alerts-query.ts';
+import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from './validation.ts';
+
+// ---- permissions per screen ----
+
+export type AdminScreen = 'heartbeats' | 'blackouts' | 'keys' | 'users' | 'groups' | 'customers' | 'perms' | 'reports';
+
+/**
+ * The scope that shows a screen's list and the scope that changes its items, as the Alerta API enforces them
+ * (a control the API would refuse with 403 is not offered). Users are admin-only even to read (GET /users needs
+ * admin:users); groups, customers and permissions can be read with read:X but only changed with admin:X.
+ */
+export const SCREEN_SCOPES: Readonly<Record<AdminScreen, { view: string; manage: string | null }>> = Object.freeze({
+  heartbeats: { view: 'read:heartbeats', manage: 'write:heartbeats' },
+  blackouts: { view: 'read:blackouts', manage: 'write:blackouts' },
+  keys: { view: 'read:keys', manage: 'write:keys' },
+  users: { view: 'admin:users', manage: 'admin:users' },
+  groups: { view: 'read:groups', manage: 'admin:groups' },
+  customers: { view: 'read:customers', manage: 'admin:customers' },
+  perms: { view: 'read:perms', manage: 'admin:perms' },
+  reports: { view: 'read:alerts', manage: null },
+});
+
+/** The roles the server creates itself (ADMIN_ROLES, USER_ROLES, GUEST_ROLES): their permission cannot be deleted. */
+export const SYSTEM_ROLES: readonly string[] = Object.freeze(['admin', 'user', 'guest']);
+
+export function isSystemRole(match: string | null | undefined, systemRoles: readonly string[] = SYSTEM_ROLES): boolean {
+  return !!match && systemRoles.includes(match.trim());
+}
+
+// ---- states ----
+
+export type BlackoutStatus = 'active' | 'pending' | 'expired';
+
+function epochMs(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * A blackout's state at `now` (epoch ms): pending before its start, active until its end, expired after. Computed from
+ * the times rather than read from the list, so a page left open does not keep calling an ended blackout active. When
+ * a time cannot be read, the server's status is kept (or 'expired' when that is unknown too: it suppresses nothing).
+ */
+export function blackoutStatus(
+  b: { startTime?: string | null; endTime?: string | null; status?: string | null },
+  now: number,
+): BlackoutStatus {
+  const start = epochMs(b.startTime);
+  const end = epochMs(b.endTime);
+  if (start === null || end === null) {
+    return b.status === 'active' || b.status === 'pending' || b.status === 'expired' ? b.status : 'expired';
+  }
+  if (now < start) return 'pending';
+  if (now < end) return 'active';
+  return 'expired';
+}
+
+/** Seconds left until a blackout ends (active) or starts (pending); null once expired. */
+export function blackoutRemaining(b: { startTime?: string | null; endTime?: string | null }, now: number): number | null {
+  const start = epochMs(b.startTime);
+  const end = epochMs(b.endTime);
+  if (start === null || end === null) return null;
+  if (now < start) return Math.floor((start - now) / 1000);
+  if (now < end) return Math.floor((end - now) / 1000);
+  return null;
+}
+
+export type KeyStatus = 'active' | 'expired';
+
+/** An API key is expired once its expiry time has passed; an unreadable expiry keeps the server's status. */
+export function keyStatus(k: { expireTime?: string | null; status?: string | null }, now: number): KeyStatus {
+  const exp = epochMs(k.expireTime);
+  if (exp === null) return k.status === 'expired' ? 'expired' : 'active';
+  return now >= exp ? 'expired' : 'active';
+}
+
+export const HEARTBEAT_STATUSES = Object.freeze(['ok', 'slow', 'expired'] as const);
+export type HeartbeatStatus = (typeof HEARTBEAT_STATUSES)[number];
+
+/**
+ * The server decides ok/slow/expired (it knows the receive time and latency); an unknown word is shown as expired,
+ * the state that asks for attention, rather than hidden by the status filter.
+ */
+export function heartbeatStatus(h: { status?: string | null }): HeartbeatStatus {
+  const s = (h.status ?? '').toLowerCase();
+  return s === 'ok' || s === 'slow' ? s : 'expired';
+}
+
+// ---- API keys ----
+
+/** A key as shown while hidden: four bullets and its last four characters, enough to tell keys apart. */
+export function maskKey(key: string | null | undefined): string {
+  const k = key ?? '';
+  return `••••${k.length > 4 ? k.slice(-4) : ''}`;
+}
+
+/**
+ * The scopes a user may put on a new API key: the user's own scopes expanded by the hierarchy against the server's
+ * list, restricted to scopes the server knows (the API refuses any other with 403).
+ */
+export function grantableScopes(held: readonly string[], known: readonly string[]): string[] {
+  const expanded = expandScopes(held, known);
+  return known.filter((s) => expanded.includes(s));
+}
+
+/** The requested scopes that are not within the grantable ones (empty when the request is acceptable). */
+export function scopesOutside(requested: readonly string[], grantable: readonly string[]): string[] {
+  return requested.filter((s) => !grantable.includes(s));
+}
+
+// ---- blackout form ----
+
+export interface BlackoutForm {
+  environment: string;
+  service: string[];
+  resource: string;
+  event: string;
+  group: string;
+  tags: string[];
+  origin: string;
+  customer: string;
+  text: string;
+  startNow: boolean;
+  /** datetime-local values in the user's zone, used when startNow is off */
+  start: string;
+  end: string;
+  /** seconds, used when startNow is on */
+  duration: number;
+}
+
+export type BlackoutFormError = { field: 'environment' | 'start' | 'end'; key: 'Required' | 'EndBeforeStart' | 'NotValid' };
+
+/** A new blackout form: start now (pref blackoutStartNow) for the preferred period, scope fields from a prefill. */
+export function newBlackoutForm(
+  prefs: Partial<Pick<Preferences, 'blackoutStartNow'>> | null | undefined,
+  periodSeconds: number,
+  prefill: Partial<Pick<BlackoutForm, 'environment' | 'service' | 'resource' | 'event' | 'group' | 'tags' | 'origin' | 'customer' | 'text'>> = {},
+): BlackoutForm {
+  return {
+    environment: prefill.environment ?? '',
+    service: prefill.service ?? [],
+    resource: prefill.resource ?? '',
+    event: prefill.event ?? '',
+    group: prefill.group ?? '',
+    tags: prefill.tags ?? [],
+    origin: prefill.origin ?? '',
+    customer: prefill.customer ?? '',
+    text: prefill.text ?? '',
+    startNow: prefs?.blackoutStartNow ?? true,
+    start: '',
+    end: '',
+    duration: periodSeconds,
+  };
+}
+
+const PREFILL_KEYS = ['environment', 'resource', 'event', 'group', 'origin', 'customer', 'text'] as const;
+
+/**
+ * The pre-filled blackout that the alert detail links to: `/blackouts?new=1&environment=..&service=..&resource=..`.
+ * Null when the query does not ask for a new blackout. `service` and `tags` may repeat or be comma-separated.
+ */
+export function blackoutPrefillFromQuery(search: string | URLSearchParams): Parameters<typeof newBlackoutForm>[2] | null {
+  const q = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+  if (!q.has('new') || q.get('new') === '0' || q.get('new') === 'false') return null;
+  const out: Record<string, unknown> = {};
+  for (const k of PREFILL_KEYS) {
+    const v = q.get(k)?.trim();
+    if (v) out[k] = v;
+  }
+  const list = (name: string) =>
+    q
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  const service = list('service');
+  const tags = list('tags').concat(list('tag'));
+  if (service.length) out.service = [...new Set(service)];
+  if (tags.length) out.tags = [...new Set(tags)];
+  return out as Parameters<typeof newBlackoutForm>[2];
+}
+
+/** The form of an existing blackout (edit): its own times, not "start now". `toLocalInput` renders a datetime-local value. */
+export function blackoutFormOf(
+  b: {
+    environment: string;
+    service: string[];
+    resource: string | null;
+    event: string | null;
+    group: string | null;
+    tags: string[];
+    origin: string | null;
+    customer: string | null;
+    text: string | null;
+    startTime: string;
+    endTime: string;
+    duration: number;
+  },
+  toLocalInput: (iso: string) => string,
+): BlackoutForm {
+  return {
+    environment: b.environment ?? '',
+    service: [...(b.service ?? [])],
+    resource: b.resource ?? '',
+    event: b.event ?? '',
+    group: b.group ?? '',
+    tags: [...(b.tags ?? [])],
+    origin: b.origin ?? '',
+    customer: b.customer ?? '',
+    text: b.text ?? '',
+    startNow: false,
+    start: toLocalInput(b.startTime),
+    end: toLocalInput(b.endTime),
+    duration: b.duration,
+  };
+}
+
+/**
+ * The body of POST /blackout (or PUT /blackout/{id}) from the form, or the first field error. Empty scope fields are
+ * sent as null so an edit can clear them. `parseLocal` turns a datetime-local value into epoch ms in the user's zone.
+ */
+export function blackoutBody(
+  form: BlackoutForm,
+  parseLocal: (value: string) => number | null,
+): { ok: true; body: Record<string, unknown> } | { ok: false; error: BlackoutFormError } {
+  const environment = form.environment.trim();
+  if (!environment) return { ok: false, error: { field: 'environment', key: 'Required' } };
+  let times: Record<string, unknown>;
+  if (form.startNow) {
+    // No start time: the server starts it on its own clock, so a client clock running ahead cannot make it pending.
+    times = { duration: Math.max(1, Math.round(form.duration)) };
+  } else {
+    if (!form.start) return { ok: false, error: { field: 'start', key: 'Required' } };
+    if (!form.end) return { ok: false, error: { field: 'end', key: 'Required' } };
+    const s = parseLocal(form.start);
+    const e = parseLocal(form.end);
+    if (s === null) return { ok: false, error: { field: 'start', key: 'NotValid' } };
+    if (e === null) return { ok: false, error: { field: 'end', key: 'NotValid' } };
+    if (e <= s) return { ok: false, error: { field: 'end', key: 'EndBeforeStart' } };
+    times = { startTime: new Date(s).toISOString(), endTime: new Date(e).toISOString(), duration: Math.round((e - s) / 1000) };
+  }
+  const opt = (v: string) => (v.trim() === '' ? null : v.trim());
+  const clean = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter((x) => x !== ''))];
+  return {
+    ok: true,
+    body: {
+      environment,
+      service: clean(form.service),
+      resource: opt(form.resource),
+      event: opt(form.event),
+      group: opt(form.group),
+      tags: clean(form.tags),
+      origin: opt(form.origin),
+      customer: opt(form.customer),
+      ...times,
+      text: form.text.trim(),
+    },
+  };
+}
+
+// ---- reports ----
+
+/**
+ * Where a report row leads: the alert list searching for that event on those resources, e.g.
+ * `event:"NodeDown" AND resource:("db01" OR "db02")`. Phrases are quoted so names with spaces or colons stay whole.
+ */
+export function reportRowQuery(entry: Pick<Top10Entry, 'event' | 'resources'>): string {
+  const event = `event:${lucenePhrase(entry.event)}`;
+  const resources = [...new Set((entry.resources ?? []).map((r) => r.resource).filter((r) => !!r))];
+  if (resources.length === 0) return event;
+  const res = resources.length === 1 ? lucenePhrase(resources[0] as string) : `(${resources.map(lucenePhrase).join(' OR ')})`;
+  return `${event} AND resource:${res}`;
+}
+
+/** The in-app link of a report row. */
+export function reportRowHref(entry: Pick<Top10Entry, 'event' | 'resources'>): string {
+  return `/alerts?q=${encodeURIComponent(reportRowQuery(entry))}`;
+}
+
+/** Reports show 10 rows (SPEC 9). */
+export const REPORT_ROWS = 10;
+
+// ---- user form ----
+
+export interface UserFormInput {
+  name: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+export type UserFormErrors = Partial<Record<keyof UserFormInput, 'Required' | 'NotValid' | 'Min6Char' | 'PasswordNotMatch'>>;
+
+/**
+ * Field errors of the user dialog (SPEC 5): name and a valid e-mail always; on create a password of at least 6
+ * characters with a matching confirmation; on edit a password only when one is typed (blank keeps the old one).
+ */
+export function validateUserForm(input: UserFormInput, creating: boolean): UserFormErrors {
+  const errors: UserFormErrors = {};
+  const name = validateRequired(input.name);
+  if (!name.ok) errors.name = name.error;
+  const email = validateEmail(input.email);
+  if (!email.ok) errors.email = email.error;
+  if (creating || input.password !== '' || input.confirm !== '') {
+    const pw = validatePassword(input.password);
+    if (!pw.ok) errors.password = pw.error;
+    const confirm = validatePasswordConfirm(input.password, input.confirm);
+    if (!confirm.ok) errors.confirm = confirm.error;
+  }
+  return errors;
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SCREEN_SCOPES,
+  blackoutBody,
+  blackoutFormOf,
+  blackoutPrefillFromQuery,
+  blackoutRemaining,
+  blackoutStatus,
+  grantableScopes,
+  heartbeatStatus,
+  isSystemRole,
+  keyStatus,
+  maskKey,
+  newBlackoutForm,
+  reportRowHref,
+  reportRowQuery,
+  scopesOutside,
+  validateUserForm,
+} from '../../../src/core/admin-rules.ts';
+import { hasPerms } from '../../../src/core/perms.ts';
+
+const T = Date.parse('2026-01-10T12:00:00.000Z');
+const KNOWN = [
+  'read', 'write', 'admin', 'read:alerts', 'write:alerts', 'delete:alerts', 'admin:alerts', 'read:blackouts', 'write:blackouts',
+  'admin:blackouts', 'read:heartbeats', 'write:heartbeats', 'admin:heartbeats', 'write:users', 'admin:users', 'read:groups',
+  'admin:groups', 'read:perms', 'admin:perms', 'read:customers', 'admin:customers', 'read:keys', 'write:keys', 'admin:keys',
+  'write:webhooks', 'read:oembed', 'read:management', 'admin:management', 'read:userinfo',
+];
+
+describe('screen scopes', () => {
+  const ctx = (scopes: string[]) => ({ authRequired: true, allowReadonly: false, authenticated: true, scopes });
+  it('an operator (read write) reads groups, customers and permissions but cannot change them', () => {
+    for (const s of ['groups', 'customers', 'perms'] as const) {
+      expect(hasPerms(SCREEN_SCOPES[s].view, ctx(['read', 'write']))).toBe(true);
+      expect(hasPerms(SCREEN_SCOPES[s].manage as string, ctx(['read', 'write']))).toBe(false);
+    }
+  });
+  it('an operator cannot open the users screen; an admin can manage everything', () => {
+    expect(hasPerms(SCREEN_SCOPES.users.view, ctx(['read', 'write']))).toBe(false);
+    for (const s of Object.values(SCREEN_SCOPES)) {
+      expect(hasPerms(s.view, ctx(['admin', 'read', 'write']))).toBe(true);
+      if (s.manage) expect(hasPerms(s.manage, ctx(['admin', 'read', 'write']))).toBe(true);
+    }
+  });
+  it('a guest with read:alerts sees reports but not heartbeats or blackouts', () => {
+    expect(hasPerms(SCREEN_SCOPES.reports.view, ctx(['read:alerts']))).toBe(true);
+    expect(hasPerms(SCREEN_SCOPES.heartbeats.view, ctx(['read:alerts']))).toBe(false);
+    expect(hasPerms(SCREEN_SCOPES.blackouts.view, ctx(['read:alerts']))).toBe(false);
+  });
+  it('an operator may create keys and blackouts and delete heartbeats', () => {
+    for (const s of ['keys', 'blackouts', 'heartbeats'] as const) expect(hasPerms(SCREEN_SCOPES[s].manage as string, ctx(['read', 'write']))).toBe(true);
+  });
+});
+
+describe('system roles', () => {
+  it('admin, user and guest are system roles; others are not', () => {
+    expect(isSystemRole('admin')).toBe(true);
+    expect(isSystemRole(' guest ')).toBe(true);
+    expect(isSystemRole('operator')).toBe(false);
+    expect(isSystemRole('')).toBe(false);
+    expect(isSystemRole('ops', ['ops'])).toBe(true);
+  });
+});
+
+describe('blackout status', () => {
+  const b = { startTime: '2026-01-10T11:00:00.000Z', endTime: '2026-01-10T13:00:00.000Z' };
+  it('is pending before the start, active until the end and expired at and after the end', () => {
+    expect(blackoutStatus(b, Date.parse('2026-01-10T10:59:59.999Z'))).toBe('pending');
+    expect(blackoutStatus(b, Date.parse('2026-01-10T11:00:00.000Z'))).toBe('active');
+    expect(blackoutStatus(b, T)).toBe('active');
+    expect(blackoutStatus(b, Date.parse('2026-01-10T13:00:00.000Z'))).toBe('expired');
+  });
+  it('follows the clock, not the stale status of the list', () => {
+    expect(blackoutStatus({ ...b, status: 'pending' }, T)).toBe('active');
+  });
+  it('keeps the server status when a time is unreadable, and treats an unknown one as expired', () => {
+    expect(blackoutStatus({ startTime: 'garbage', endTime: null, status: 'active' }, T)).toBe('active');
+    expect(blackoutStatus({ startTime: null, endTime: null, status: 'weird' }, T)).toBe('expired');
+  });
+  it('counts the seconds until the start when pending and until the end when active', () => {
+    expect(blackoutRemaining(b, Date.parse('2026-01-10T10:00:00.000Z'))).toBe(3600);
+    expect(blackoutRemaining(b, T)).toBe(3600);
+    expect(blackoutRemaining(b, Date.parse('2026-01-10T14:00:00.000Z'))).toBeNull();
+  });
+});
+
+describe('key and heartbeat status', () => {
+  it('a key expires when its expiry time is reached', () => {
+    expect(keyStatus({ expireTime: '2026-01-10T12:00:01.000Z' }, T)).toBe('active');
+    expect(keyStatus({ expireTime: '2026-01-10T12:00:00.000Z' }, T)).toBe('expired');
+    expect(keyStatus({ expireTime: null, status: 'expired' }, T)).toBe('expired');
+  });
+  it('heartbeat status is ok, slow or expired; anything unknown asks for attention as expired', () => {
+    expect(heartbeatStatus({ status: 'ok' })).toBe('ok');
+    expect(heartbeatStatus({ status: 'SLOW' })).toBe('slow');
+    expect(heartbeatStatus({ status: 'expired' })).toBe('expired');
+    expect(heartbeatStatus({ status: 'bogus' })).toBe('expired');
+  });
+});
+
+describe('API keys', () => {
+  it('masks all but the last four characters', () => {
+    expect(maskKey('FAKE-API-KEY-01-abcd')).toBe('••••abcd');
+    expect(maskKey('abc')).toBe('••••');
+    expect(maskKey(null)).toBe('••••');
+  });
+  it('offers only scopes within the user’s own, expanded by the hierarchy', () => {
+    const g = grantableScopes(['read', 'write:alerts'], KNOWN);
+    expect(g).toContain('read:alerts');
+    expect(g).toContain('read:management');
+    expect(g).toContain('write:alerts');
+    expect(g).not.toContain('write:keys');
+    expect(g).not.toContain('admin');
+    expect(g).not.toContain('delete:alerts');
+  });
+  it('an admin may grant every known scope, in the server’s order', () => {
+    expect(grantableScopes(['admin', 'read', 'write'], KNOWN)).toEqual(KNOWN);
+  });
+  it('names the requested scopes outside the grantable ones', () => {
+    expect(scopesOutside(['read:alerts', 'admin:users'], ['read:alerts'])).toEqual(['admin:users']);
+  });
+});
+
+describe('blackout form', () => {
+  const parseLocal = (v: string) => {
+    const ms = Date.parse(v + 'Z');
+    return Number.isFinite(ms) ? ms : null;
+  };
+  it('starts now by default for the preferred period', () => {
+    const f = newBlackoutForm({ blackoutStartNow: true }, 7200);
+    expect(f.startNow).toBe(true);
+    expect(f.duration).toBe(7200);
+    expect(newBlackoutForm({ blackoutStartNow: false }, 3600).startNow).toBe(false);
+  });
+  it('sends only the duration when starting now, so the server clock starts it', () => {
+    const f = newBlackoutForm(null, 3600, { environment: 'Production', service: ['Web'], resource: 'web01' });
+    const r = blackoutBody(f, parseLocal);
+    expect(r.ok && r.body).toEqual({
+      environment: 'Production', service: ['Web'], resource: 'web01', event: null, group: null, tags: [], origin: null,
+      customer: null, duration: 3600, text: '',
+    });
+  });
+  it('sends start and end times when they are chosen', () => {
+    const f = { ...newBlackoutForm(null, 3600, { environment: 'Dev' }), startNow: false, start: '2030-01-01T00:00', end: '2030-01-01T04:00' };
+    const r = blackoutBody(f, parseLocal);
+    expect(r.ok && r.body).toMatchObject({ startTime: '2030-01-01T00:00:00.000Z', endTime: '2030-01-01T04:00:00.000Z', duration: 14400 });
+  });
+  it('requires an environment and an end after the start', () => {
+    expect(blackoutBody(newBlackoutForm(null, 3600, { environment: '  ' }), parseLocal)).toEqual({ ok: false, error: { field: 'environment', key: 'Required' } });
+    const f = { ...newBlackoutForm(null, 3600, { environment: 'Dev' }), startNow: false, start: '2030-01-01T04:00', end: '2030-01-01T04:00' };
+    expect(blackoutBody(f, parseLocal)).toEqual({ ok: false, error: { field: 'end', key: 'EndBeforeStart' } });
+    expect(blackoutBody({ ...f, end: '' }, parseLocal)).toEqual({ ok: false, error: { field: 'end', key: 'Required' } });
+    expect(blackoutBody({ ...f, start: 'nonsense' }, parseLocal)).toEqual({ ok: false, error: { field: 'start', key: 'NotValid' } });
+  });
+  it('trims, de-duplicates and drops empty services and tags', () => {
+    const f = { ...newBlackoutForm(null, 60, { environment: 'Dev' }), service: [' Web', 'Web', ''], tags: ['a', ' a '] };
+    const r = blackoutBody(f, parseLocal);
+    expect(r.ok && r.body.service).toEqual(['Web']);
+    expect(r.ok && r.body.tags).toEqual(['a']);
+  });
+  it('reads the pre-filled blackout the alert detail links to', () => {
+    expect(blackoutPrefillFromQuery('?new=1&environment=Production&service=Web&service=API,DB&resource=web01&event=HttpError&group=Web')).toEqual({
+      environment: 'Production', resource: 'web01', event: 'HttpError', group: 'Web', service: ['Web', 'API', 'DB'],
+    });
+    expect(blackoutPrefillFromQuery('?environment=Production')).toBeNull();
+    expect(blackoutPrefillFromQuery('new=1')).toEqual({});
+  });
+  it('edits a blackout with its own times', () => {
+    const f = blackoutFormOf(
+      { environment: 'P', service: [], resource: null, event: 'E', group: null, tags: ['t'], origin: null, customer: null, text: null,
+        startTime: '2030-01-01T00:00:00.000Z', endTime: '2030-01-01T01:00:00.000Z', duration: 3600 },
+      (iso) => iso.slice(0, 16),
+    );
+    expect(f).toMatchObject({ startNow: false, start: '2030-01-01T00:00', end: '2030-01-01T01:00', event: 'E', resource: '', text: '' });
+  });
+});
+
+describe('report rows', () => {
+  it('link to the alerts of that event on those resources', () => {
+    const e = { event: 'NodeDown', resources: [{ id: '1', resource: 'db01' }, { id: '2', resource: 'db02' }, { id: '3', resource: 'db01' }] };
+    expect(reportRowQuery(e)).toBe('event:"NodeDown" AND resource:("db01" OR "db02")');
+    expect(reportRowHref({ event: 'Disk Full', resources: [{ id: '1', resource: 'web 01' }] })).toBe(
+      '/alerts?q=' + encodeURIComponent('event:"Disk Full" AND resource:"web 01"'),
+    );
+    expect(reportRowQuery({ event: 'X"y', resources: [] })).toBe('event:"X\\"y"');
+  });
+});
+
+describe('user form', () => {
+  const ok = { name: 'Sam', email: 'sam@acme.example', password: 'secret1', confirm: 'secret1' };
+  it('accepts a complete new user', () => expect(validateUserForm(ok, true)).toEqual({}));
+  it('needs a password of at least 6 characters and a matching confirmation to create', () => {
+    expect(validateUserForm({ ...ok, password: '12345', confirm: '12345' }, true)).toEqual({ password: 'Min6Char' });
+    expect(validateUserForm({ ...ok, confirm: 'secret2' }, true)).toEqual({ confirm: 'PasswordNotMatch' });
+    expect(validateUserForm({ ...ok, password: '', confirm: '' }, true)).toEqual({ password: 'Required', confirm: 'Required' });
+  });
+  it('keeps the password on edit when both fields are blank', () => {
+    expect(validateUserForm({ ...ok, password: '', confirm: '' }, false)).toEqual({});
+    expect(validateUserForm({ ...ok, password: 'abc', confirm: '' }, false)).toEqual({ password: 'Min6Char', confirm: 'Required' });
+  });
+  it('needs a name and a valid e-mail', () => {
+    expect(validateUserForm({ ...ok, name: ' ', email: 'nope' }, false)).toEqual({ name: 'Required', email: 'NotValid' });
+  });
+});
