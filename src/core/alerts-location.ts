@@ -1,0 +1,125 @@
+// The alerts screen's state in the address bar (SPEC 2 routes, CONSOLE-FACTS 6.2-6.3): the query string carries the
+// search (q), server filters of deep links and the kiosk flag; the hash carries filter, sort and panel state.
+// Also the sort-header rule and the "filter active" rule, which decide what the table and toolbar show.
+import type { AlertFilter, AlertsView, Config, SortState } from './types.ts';
+import { decodeHash, encodeHash, type HashState } from './url-hash.ts';
+import { defaultFilter, sortIsNewestFirst } from './alerts-query.ts';
+
+export interface AlertsLocation {
+  /** route query pairs for the API (every pair of the query string except kiosk) */
+  query: [string, string][];
+  /** ?kiosk with any value (even empty) turns the display view on */
+  kiosk: boolean;
+  /** the search box: the first q of the query string, '' when none */
+  q: string;
+  /** the decoded hash, or null when there is none (the defaults apply) */
+  hash: HashState | null;
+}
+
+export function readAlertsLocation(search: string, hash: string): AlertsLocation {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const query: [string, string][] = [];
+  let kiosk = false;
+  let q: string | null = null;
+  for (const [key, value] of params) {
+    if (key === 'kiosk') {
+      kiosk = true;
+      continue;
+    }
+    if (key === 'q' && q === null) q = value;
+    query.push([key, value]);
+  }
+  return { query, kiosk, q: q ?? '', hash: decodeHash(hash) };
+}
+
+/**
+ * The query string with the search set to `q` (trimmed; removed when empty), every other pair kept in place.
+ * Returns '' or a string starting with '?'. Only the first q is the search box: extra q pairs of a hand-made
+ * link are kept as they are, so the API still receives them.
+ */
+export function searchWithQ(search: string, q: string): string {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const out = new URLSearchParams();
+  const text = q.trim();
+  let placed = false;
+  for (const [key, value] of params) {
+    if (key === 'q' && !placed) {
+      placed = true;
+      if (text) out.append('q', text);
+      continue;
+    }
+    out.append(key, value);
+  }
+  if (!placed && text) {
+    // The search goes first, as the old console put the route query first.
+    const withQ = new URLSearchParams([['q', text], ...out]);
+    return `?${withQ.toString()}`;
+  }
+  const s = out.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The screen state a location starts with: the hash's, else the config's filter, default sort and panel hidden. */
+export function initialHashState(hash: HashState | null, config: Pick<Config, 'filter'>): HashState {
+  if (hash) return hash;
+  return { filter: defaultFilter(config), sort: { sortBy: 'default', descending: false }, showPanel: false };
+}
+
+/** The hash to write for a state (always the full form, as the old console wrote it). */
+export function hashFor(state: HashState): string {
+  return encodeHash(state);
+}
+
+function sameList(a: string[] | null, b: string[] | null): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  if (x.length !== y.length) return false;
+  const set = new Set(x);
+  return y.every((v) => set.has(v));
+}
+
+/**
+ * Whether the filter narrows the list beyond what the screen starts with (the filter button is highlighted).
+ * The environment is the tabs' business and does not count. A null status list (all statuses) differs from the
+ * default open+ack and counts as active, so a user always sees why closed alerts appear.
+ */
+export function filterIsActive(filter: AlertFilter, defaults: AlertFilter): boolean {
+  if ((filter.text ?? '') !== (defaults.text ?? '')) return true;
+  if ((filter.status === null) !== (defaults.status === null) || !sameList(filter.status, defaults.status)) return true;
+  if (!sameList(filter.customer, defaults.customer)) return true;
+  if (!sameList(filter.service, defaults.service)) return true;
+  if (!sameList(filter.group, defaults.group)) return true;
+  const [from, to] = filter.dateRange;
+  const [dFrom, dTo] = defaults.dateRange;
+  return (from ?? null) !== (dFrom ?? null) || (to ?? null) !== (dTo ?? null);
+}
+
+/**
+ * A header click: another column sorts in its natural server direction first (newest first for times, most
+ * severe first for severity, A-Z for text); the sorted column flips direction.
+ */
+export function nextSort(current: SortState, column: string): SortState {
+  if (current.sortBy === column) return { sortBy: column, descending: !current.descending };
+  return { sortBy: column, descending: false };
+}
+
+/**
+ * What the header shows for a column (aria-sort and the arrow), in terms of the column's VALUES: a time column in
+ * its natural order lists the newest first, i.e. its values descend. The old console drew these the wrong way round
+ * (CONSOLE-FACTS 4.3). `duration` is sorted through receiveTime, so newest receive = shortest duration = ascending.
+ */
+export function sortShown(sort: SortState, column: string): 'ascending' | 'descending' | 'none' {
+  if (sort.sortBy !== column || column === 'default') return 'none';
+  if (column === 'duration') return sortIsNewestFirst(column, sort.descending) ? 'ascending' : 'descending';
+  if (column === 'timeoutLeft') return sort.descending ? 'descending' : 'ascending';
+  if (['createTime', 'receiveTime', 'lastReceiveTime', 'updateTime'].includes(column)) {
+    return sortIsNewestFirst(column, sort.descending) ? 'descending' : 'ascending';
+  }
+  return sort.descending ? 'descending' : 'ascending';
+}
+
+/** The empty list's message: a search that found nothing names the search, otherwise the general text. */
+export function emptyStateOf(view: Pick<AlertsView, 'query'>): { kind: 'search'; query: string } | { kind: 'nothing' } {
+  const q = view.query.find(([k]) => k === 'q')?.[1]?.trim();
+  return q ? { kind: 'search', query: q } : { kind: 'nothing' };
+}
