@@ -1,0 +1,242 @@
+// SQLite storage. One file in WAL mode (or an in-memory db for tests). JSON columns hold lists and maps;
+// severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type Db = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS alerts (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  resource TEXT NOT NULL,
+  event TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  severity_code INTEGER NOT NULL,
+  correlate TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL,
+  service TEXT NOT NULL DEFAULT '[]',
+  grp TEXT NOT NULL,
+  value TEXT,
+  text TEXT NOT NULL DEFAULT '',
+  tags TEXT NOT NULL DEFAULT '[]',
+  attributes TEXT NOT NULL DEFAULT '{}',
+  origin TEXT NOT NULL DEFAULT '',
+  type TEXT NOT NULL DEFAULT 'exceptionAlert',
+  create_time TEXT NOT NULL,
+  timeout INTEGER NOT NULL,
+  raw_data TEXT,
+  customer TEXT,
+  duplicate_count INTEGER NOT NULL DEFAULT 0,
+  repeat INTEGER NOT NULL DEFAULT 0,
+  previous_severity TEXT NOT NULL,
+  trend_indication TEXT NOT NULL,
+  receive_time TEXT NOT NULL,
+  last_receive_id TEXT NOT NULL,
+  last_receive_time TEXT NOT NULL,
+  update_time TEXT NOT NULL,
+  -- status to return to when an ack/shelve timeout expires, and when that happens (ISO, NULL = never)
+  timeout_status TEXT,
+  timeout_at TEXT,
+  -- last_receive_time + timeout, when the alert expires if nothing is received (NULL = never)
+  expire_at TEXT
+);
+CREATE INDEX IF NOT EXISTS alerts_dedup ON alerts (environment, resource, event);
+CREATE INDEX IF NOT EXISTS alerts_status_sev ON alerts (status, severity_code, last_receive_time DESC);
+CREATE INDEX IF NOT EXISTS alerts_sev_lrt ON alerts (severity_code, last_receive_time DESC);
+CREATE INDEX IF NOT EXISTS alerts_lrt ON alerts (last_receive_time);
+CREATE INDEX IF NOT EXISTS alerts_env_counts ON alerts (environment, status, severity);
+CREATE INDEX IF NOT EXISTS alerts_update_time ON alerts (update_time);
+CREATE INDEX IF NOT EXISTS alerts_timeout_at ON alerts (timeout_at) WHERE timeout_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS alerts_expire_at ON alerts (expire_at) WHERE expire_at IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS history (
+  pk INTEGER PRIMARY KEY,
+  alert_pk INTEGER NOT NULL REFERENCES alerts(pk) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  severity TEXT,
+  status TEXT,
+  value TEXT,
+  text TEXT,
+  type TEXT NOT NULL,
+  update_time TEXT NOT NULL,
+  user TEXT,
+  timeout INTEGER
+);
+CREATE INDEX IF NOT EXISTS history_alert ON history (alert_pk, pk);
+CREATE INDEX IF NOT EXISTS history_time ON history (update_time);
+
+CREATE TABLE IF NOT EXISTS notes (
+  id TEXT PRIMARY KEY,
+  alert_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  user TEXT,
+  create_time TEXT NOT NULL,
+  update_time TEXT,
+  customer TEXT
+);
+CREATE INDEX IF NOT EXISTS notes_alert ON notes (alert_id, create_time);
+
+CREATE TABLE IF NOT EXISTS heartbeats (
+  id TEXT PRIMARY KEY,
+  origin TEXT NOT NULL,
+  tags TEXT NOT NULL DEFAULT '[]',
+  attributes TEXT NOT NULL DEFAULT '{}',
+  type TEXT NOT NULL,
+  create_time TEXT NOT NULL,
+  timeout INTEGER NOT NULL,
+  max_latency INTEGER NOT NULL,
+  receive_time TEXT NOT NULL,
+  latency INTEGER NOT NULL DEFAULT 0,
+  customer TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS heartbeats_origin ON heartbeats (origin, ifnull(customer, ''));
+
+CREATE TABLE IF NOT EXISTS blackouts (
+  id TEXT PRIMARY KEY,
+  priority INTEGER NOT NULL,
+  environment TEXT NOT NULL,
+  service TEXT NOT NULL DEFAULT '[]',
+  resource TEXT,
+  event TEXT,
+  grp TEXT,
+  tags TEXT NOT NULL DEFAULT '[]',
+  origin TEXT,
+  customer TEXT,
+  start_time TEXT NOT NULL,
+  end_time TEXT NOT NULL,
+  duration INTEGER NOT NULL,
+  user TEXT,
+  create_time TEXT NOT NULL,
+  text TEXT
+);
+
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  login TEXT NOT NULL UNIQUE,
+  password TEXT,
+  email TEXT NOT NULL,
+  status TEXT NOT NULL,
+  roles TEXT NOT NULL DEFAULT '[]',
+  attributes TEXT NOT NULL DEFAULT '{}',
+  create_time TEXT NOT NULL,
+  last_login TEXT,
+  text TEXT NOT NULL DEFAULT '',
+  update_time TEXT NOT NULL,
+  email_verified INTEGER NOT NULL DEFAULT 0,
+  hash TEXT
+);
+
+CREATE TABLE IF NOT EXISTS groups (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  text TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS group_users (
+  group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  PRIMARY KEY (group_id, user_id)
+);
+
+CREATE TABLE IF NOT EXISTS customers (
+  id TEXT PRIMARY KEY,
+  customer TEXT NOT NULL,
+  match TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE IF NOT EXISTS perms (
+  id TEXT PRIMARY KEY,
+  match TEXT NOT NULL UNIQUE,
+  scopes TEXT NOT NULL DEFAULT '[]'
+);
+
+CREATE TABLE IF NOT EXISTS keys (
+  id TEXT PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  user TEXT NOT NULL,
+  scopes TEXT NOT NULL DEFAULT '[]',
+  text TEXT NOT NULL DEFAULT '',
+  expire_time TEXT NOT NULL,
+  count INTEGER NOT NULL DEFAULT 0,
+  last_used_time TEXT,
+  customer TEXT
+);
+
+-- one-time tokens for email confirmation and password reset
+CREATE TABLE IF NOT EXISTS tokens (
+  token TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  expire_time TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+/** Opens (and creates) the database. `dir === null` gives a private in-memory database. */
+export function openDb(dir: string | null, opts: { fresh?: boolean } = {}): Db {
+  let db: Db;
+  if (dir === null) {
+    db = new Database(':memory:');
+  } else {
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'alerta.sqlite');
+    if (opts.fresh) {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) rmSync(f);
+    }
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  db.exec(SCHEMA);
+  registerFunctions(db);
+  return db;
+}
+
+function registerFunctions(db: Db): void {
+  const cache = new Map<string, RegExp | null>();
+  // REGEXP for the query language's wildcards and /regex/ terms (Postgres ~* in the real server).
+  db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => {
+    if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
+    let re = cache.get(pattern);
+    if (re === undefined) {
+      try {
+        re = new RegExp(pattern, 'i');
+      } catch {
+        re = null;
+      }
+      if (cache.size > 500) cache.clear();
+      cache.set(pattern, re);
+    }
+    return re !== null && re.test(String(value)) ? 1 : 0;
+  });
+}
+
+/** Checkpoints the WAL into the main file and closes, so the folder holds one consistent file. */
+export function closeDb(db: Db): void {
+  if (!db.open) return;
+  try {
+    if (!db.memory) db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+export function getMeta(db: Db, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}

@@ -1,0 +1,74 @@
+// Management endpoints: manifest, good-to-go, health check (503 while a heartbeat is stale), status metrics.
+import type { Router } from '../http.ts';
+import type { AppContext } from '../context.ts';
+import { listHeartbeats } from './heartbeats.ts';
+
+const VERSION = '9.1.0';
+
+export function registerManagementRoutes(r: Router): void {
+  r.get('/management', { auth: 'none' }, ({ base }) => ({
+    links: ['manifest', 'properties', 'gtg', 'healthcheck', 'status'].map((p) => ({ href: `${base}/management/${p}`, rel: p })),
+    status: 'ok',
+  }));
+
+  r.get('/management/manifest', { auth: 'none' }, ({ ctx }) => ({
+    build: 'DEMO',
+    date: ctx.startedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    release: VERSION,
+    revision: 'alerta-console-server',
+  }));
+
+  r.get('/management/gtg', { auth: 'none' }, ({ ctx }) => {
+    ctx.db.prepare('SELECT 1').get();
+    return JSON.stringify('OK');
+  });
+
+  r.get('/management/healthcheck', { auth: 'none' }, ({ ctx, reply, base }) => {
+    ctx.db.prepare('SELECT 1').get();
+    const all = { login: null, name: null, userId: null, email: null, roles: [], groups: [], scopes: [], customers: null, authenticated: false, claims: null, viaKey: false };
+    const stale = listHeartbeats(ctx, all, base).find((h) => h.status === 'expired');
+    if (stale) {
+      reply.code(503);
+      return JSON.stringify(`HEARTBEAT_STALE: ${String(stale.origin)}`);
+    }
+    return JSON.stringify('OK');
+  });
+
+  r.get('/management/status', { scope: 'read:management' }, ({ ctx }) => ({
+    application: 'alerta',
+    metrics: metrics(ctx),
+    time: ctx.now().getTime(),
+    uptime: ctx.now().getTime() - ctx.startedAt.getTime(),
+    version: VERSION,
+  }));
+
+  r.get('/management/properties', { scope: 'admin:management' }, ({ ctx }) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(ctx.settings)) out[k] = k === 'SECRET_KEY' ? '********' : v;
+    return out;
+  });
+}
+
+function metrics(ctx: AppContext): Record<string, unknown>[] {
+  const total = (ctx.db.prepare('SELECT count(*) AS n FROM alerts').get() as { n: number }).n;
+  const c = ctx.metrics.counters;
+  const t = (name: string): { count: number; totalTime: number } => ctx.metrics.timers[name] ?? { count: 0, totalTime: 0 };
+  const timer = (name: string, title: string, description: string): Record<string, unknown> => ({
+    count: t(name).count, description, group: 'alerts', name, title, totalTime: t(name).totalTime, type: 'timer',
+  });
+  return [
+    { description: 'Total number of alerts in the database', group: 'alerts', name: 'total', title: 'Total alerts', type: 'gauge', value: total },
+    { count: c.blackout ?? 0, description: 'Total number of alerts suppressed by blackout period', group: 'alerts', name: 'blackout', title: 'Blackout alerts', type: 'counter' },
+    { count: c.rejected ?? 0, description: 'Total number of alerts rejected by policy', group: 'alerts', name: 'rejected', title: 'Rejected alerts', type: 'counter' },
+    timer('status', 'Alert status change', 'Total time and number of alerts with status changed'),
+    timer('counts', 'Count alerts', 'Total time and number of count queries'),
+    timer('tagged', 'Tagging alerts', 'Total time to tag number of alerts'),
+    timer('untagged', 'Removing tags from alerts', 'Total time to un-tag and number of alerts'),
+    timer('attributes', 'Alert attributes change', 'Total time and number of alerts with attributes changed'),
+    timer('deleted', 'Deleted alerts', 'Total time and number of deleted alerts'),
+    timer('received', 'Received alerts', 'Total time and number of received alerts'),
+    timer('queries', 'Alert queries', 'Total time and number of alert queries'),
+    { description: 'Allow consoles to auto-refresh alerts', group: 'switch', name: 'auto-refresh-allow', title: 'Alerta console auto-refresh', type: 'text', value: ctx.settings.AUTO_REFRESH_ALLOW ? 'ON' : 'OFF' },
+    { description: 'Allow alerts to be submitted via the API', group: 'switch', name: 'sender-api-allow', title: 'API alert submission', type: 'text', value: ctx.settings.SENDER_API_ALLOW ? 'ON' : 'OFF' },
+  ];
+}

@@ -1,0 +1,241 @@
+// Server settings, named like the real Alerta server's settings (alerta/settings.py) so that an
+// operator's environment variables and config files mean the same thing here.
+import { readFileSync, existsSync } from 'node:fs';
+
+export const DEFAULT_SEVERITY_MAP: Record<string, number> = {
+  security: 0,
+  critical: 1,
+  major: 2,
+  minor: 3,
+  warning: 4,
+  indeterminate: 5,
+  informational: 6,
+  normal: 7,
+  ok: 7,
+  cleared: 7,
+  debug: 8,
+  trace: 9,
+  unknown: 10,
+};
+
+export const DEFAULT_COLOR_MAP = {
+  severity: {
+    security: 'blue',
+    critical: 'red',
+    major: 'orange',
+    minor: 'yellow',
+    warning: 'dodgerblue',
+    indeterminate: 'lightblue',
+    cleared: '#00CC00',
+    normal: '#00CC00',
+    ok: '#00CC00',
+    informational: '#00CC00',
+    debug: '#9D006D',
+    trace: '#7554BF',
+    unknown: 'silver',
+  } as Record<string, string>,
+  status: { ack: 'skyblue', shelved: 'skyblue' } as Record<string, string>,
+  text: 'black',
+};
+
+export interface ServerSettings {
+  SECRET_KEY: string;
+  AUTH_REQUIRED: boolean;
+  AUTH_PROVIDER: string;
+  ALLOW_READONLY: boolean;
+  READONLY_SCOPES: string[];
+  ADMIN_USERS: string[];
+  ADMIN_ROLES: string[];
+  USER_ROLES: string[];
+  GUEST_ROLES: string[];
+  USER_DEFAULT_SCOPES: string[];
+  GUEST_DEFAULT_SCOPES: string[];
+  CUSTOMER_VIEWS: boolean;
+  SIGNUP_ENABLED: boolean;
+  EMAIL_VERIFICATION: boolean;
+  TOKEN_EXPIRE_DAYS: number;
+  API_KEY_EXPIRE_DAYS: number;
+  ALLOWED_ENVIRONMENTS: string[];
+  DEFAULT_ENVIRONMENT: string;
+  SEVERITY_MAP: Record<string, number>;
+  DEFAULT_NORMAL_SEVERITY: string;
+  DEFAULT_PREVIOUS_SEVERITY: string;
+  COLOR_MAP: { severity: Record<string, string>; status?: Record<string, string>; text?: string; highlight?: string };
+  ALERT_TIMEOUT: number;
+  HEARTBEAT_TIMEOUT: number;
+  HEARTBEAT_MAX_LATENCY: number;
+  ACK_TIMEOUT: number;
+  SHELVE_TIMEOUT: number;
+  BLACKOUT_DURATION: number;
+  DEFAULT_PAGE_SIZE: number;
+  HISTORY_LIMIT: number;
+  COLUMNS: string[];
+  SORT_LIST_BY: string[];
+  DEFAULT_FILTER: Record<string, unknown>;
+  AUTO_REFRESH_INTERVAL: number;
+  AUTO_REFRESH_ALLOW: boolean;
+  SENDER_API_ALLOW: boolean;
+  SITE_LOGO_URL: string;
+  DATE_FORMAT_LONG_DATE: string;
+  DATE_FORMAT_MEDIUM_DATE: string;
+  DATE_FORMAT_SHORT_TIME: string;
+  FONT: Record<string, string | number>;
+  AUDIO: { new: string | null };
+  CLIPBOARD_TEMPLATE: string;
+  ACTIONS: string[];
+  TRACKING_ID: string | null;
+  INDICATORS: { queries: { text: string; query: unknown }[]; severity: string[] } | null;
+  CORS_ORIGINS: string[];
+  OAUTH2_CLIENT_ID: string;
+  GITHUB_URL: string;
+  GITLAB_URL: string;
+  KEYCLOAK_URL: string | null;
+  KEYCLOAK_REALM: string | null;
+  OIDC_AUTH_URL: string | null;
+  AZURE_TENANT: string;
+  AWS_REGION: string;
+  COGNITO_DOMAIN: string | null;
+  DEBUG: boolean;
+  /** Largest accepted request body in bytes; bigger bodies get 413. */
+  MAX_BODY_BYTES: number;
+  /** Where outgoing mail (signup confirmation, password reset) is written when no mail server is configured. */
+  MAIL_LOG: string | null;
+  BASE_URL: string;
+}
+
+export function defaultSettings(): ServerSettings {
+  return {
+    SECRET_KEY: '',
+    AUTH_REQUIRED: false,
+    AUTH_PROVIDER: 'basic',
+    ALLOW_READONLY: false,
+    READONLY_SCOPES: ['read'],
+    ADMIN_USERS: [],
+    ADMIN_ROLES: ['admin'],
+    USER_ROLES: ['user'],
+    GUEST_ROLES: ['guest'],
+    USER_DEFAULT_SCOPES: ['read', 'write'],
+    GUEST_DEFAULT_SCOPES: ['read:alerts'],
+    CUSTOMER_VIEWS: false,
+    SIGNUP_ENABLED: true,
+    EMAIL_VERIFICATION: false,
+    TOKEN_EXPIRE_DAYS: 14,
+    API_KEY_EXPIRE_DAYS: 365,
+    ALLOWED_ENVIRONMENTS: ['Production', 'Development'],
+    DEFAULT_ENVIRONMENT: 'Production',
+    SEVERITY_MAP: { ...DEFAULT_SEVERITY_MAP },
+    DEFAULT_NORMAL_SEVERITY: 'normal',
+    DEFAULT_PREVIOUS_SEVERITY: 'indeterminate',
+    COLOR_MAP: structuredClone(DEFAULT_COLOR_MAP),
+    ALERT_TIMEOUT: 86400,
+    HEARTBEAT_TIMEOUT: 86400,
+    HEARTBEAT_MAX_LATENCY: 2000,
+    ACK_TIMEOUT: 0,
+    SHELVE_TIMEOUT: 7200,
+    BLACKOUT_DURATION: 3600,
+    DEFAULT_PAGE_SIZE: 50,
+    HISTORY_LIMIT: 100,
+    COLUMNS: [
+      'severity', 'status', 'lastReceiveTime', 'timeoutLeft', 'duplicateCount', 'customer',
+      'environment', 'service', 'resource', 'event', 'value', 'text',
+    ],
+    SORT_LIST_BY: ['severity', 'lastReceiveTime'],
+    DEFAULT_FILTER: { status: ['open', 'ack'] },
+    AUTO_REFRESH_INTERVAL: 5000,
+    AUTO_REFRESH_ALLOW: true,
+    SENDER_API_ALLOW: true,
+    SITE_LOGO_URL: '',
+    DATE_FORMAT_LONG_DATE: 'ddd D MMM, YYYY HH:mm:ss.SSS Z',
+    DATE_FORMAT_MEDIUM_DATE: 'ddd D MMM HH:mm',
+    DATE_FORMAT_SHORT_TIME: 'HH:mm',
+    FONT: { 'font-family': '"Sintony", Arial, sans-serif', 'font-size': '13px', 'font-weight': 500 },
+    AUDIO: { new: null },
+    CLIPBOARD_TEMPLATE: '',
+    ACTIONS: [],
+    TRACKING_ID: null,
+    INDICATORS: {
+      queries: [
+        { query: [['environment', 'Production']], text: 'Production' },
+        { query: [['environment', 'Development']], text: 'Development' },
+        { query: { q: 'event:Heartbeat' }, text: 'Heartbeats' },
+        { query: 'group=Misc', text: 'Misc.' },
+      ],
+      severity: ['critical', 'major', 'minor', 'warning', 'indeterminate', 'informational'],
+    },
+    CORS_ORIGINS: ['http://localhost', 'http://127.0.0.1'],
+    OAUTH2_CLIENT_ID: '',
+    GITHUB_URL: 'https://github.com',
+    GITLAB_URL: 'https://gitlab.com',
+    KEYCLOAK_URL: null,
+    KEYCLOAK_REALM: null,
+    OIDC_AUTH_URL: null,
+    AZURE_TENANT: 'common',
+    AWS_REGION: 'us-east-1',
+    COGNITO_DOMAIN: null,
+    DEBUG: false,
+    MAX_BODY_BYTES: 1024 * 1024,
+    MAIL_LOG: null,
+    BASE_URL: '',
+  };
+}
+
+/** Settings whose environment value is parsed as JSON (lists and maps), like the real server's env parsing. */
+function parseEnvValue(current: unknown, raw: string): unknown {
+  if (typeof current === 'boolean') return ['true', '1', 'yes', 'on', 't', 'y'].includes(raw.trim().toLowerCase());
+  if (typeof current === 'number') {
+    const n = Number(raw);
+    if (!Number.isFinite(n)) throw new Error(`expected a number, got "${raw}"`);
+    return n;
+  }
+  if (Array.isArray(current)) {
+    const t = raw.trim();
+    if (t.startsWith('[')) return JSON.parse(t);
+    return t === '' ? [] : t.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+  if (current !== null && typeof current === 'object') return JSON.parse(raw);
+  return raw;
+}
+
+/**
+ * Builds settings from defaults, then a JSON config file (ALERTA_SVR_CONF_FILE or the given path),
+ * then environment variables of the same names, then explicit overrides. Later sources win.
+ */
+export function loadSettings(opts: {
+  env?: NodeJS.ProcessEnv;
+  configFile?: string | null;
+  overrides?: Partial<ServerSettings>;
+} = {}): ServerSettings {
+  const s = defaultSettings();
+  const env = opts.env ?? {};
+  const file = opts.configFile ?? env.ALERTA_SVR_CONF_FILE ?? null;
+  if (file) {
+    if (!existsSync(file)) throw new Error(`config file not found: ${file}`);
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(parsed)) {
+      if (k in s) (s as unknown as Record<string, unknown>)[k] = v;
+    }
+  }
+  const aliases: Record<string, keyof ServerSettings> = {
+    SORT_BY: 'SORT_LIST_BY',
+    SEVERITY: 'SEVERITY_MAP',
+    COLOR: 'COLOR_MAP',
+    COLORS: 'COLOR_MAP',
+    CLIENT_ID: 'OAUTH2_CLIENT_ID',
+    PROVIDER: 'AUTH_PROVIDER',
+  };
+  for (const [name, raw] of Object.entries(env)) {
+    if (raw === undefined) continue;
+    const key = (name in s ? name : aliases[name]) as keyof ServerSettings | undefined;
+    if (!key) continue;
+    try {
+      (s as unknown as Record<string, unknown>)[key] = parseEnvValue(s[key], raw);
+    } catch (e) {
+      throw new Error(`invalid value for ${name}: ${(e as Error).message}`);
+    }
+  }
+  Object.assign(s, opts.overrides ?? {});
+  if (!(s.DEFAULT_NORMAL_SEVERITY in s.SEVERITY_MAP)) {
+    throw new Error(`DEFAULT_NORMAL_SEVERITY (${s.DEFAULT_NORMAL_SEVERITY}) is not one of ${Object.keys(s.SEVERITY_MAP).join(', ')}`);
+  }
+  return s;
+}

@@ -1,0 +1,192 @@
+// startServer(): one Fastify process with the API under /api, /config.json for the console, optionally the
+// built console from dist/ (SPA fallback), demo seed, simulator and the housekeeping timer.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { openDb, closeDb, getMeta, setMeta, type Db } from './db.ts';
+import { loadSettings, type ServerSettings } from './settings.ts';
+import { modelFromSettings, type AppContext } from './context.ts';
+import { systemClock, type Clock } from './time.ts';
+import { MailLog } from './mail.ts';
+import { registerApi } from './api.ts';
+import { ensureSystemPerms, randomSecret } from './auth.ts';
+import { housekeeping } from './alert-store.ts';
+import { seedDemo, seedUsers } from './seed.ts';
+import { startSimulator, type Simulator } from './simulator.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+export const API_PREFIX = '/api';
+
+export interface StartOptions {
+  /** 0 = any free port */
+  port?: number;
+  host?: string;
+  /** folder holding alerta.sqlite; null = in-memory database */
+  dataDir?: string | null;
+  /** delete the database first */
+  fresh?: boolean;
+  /** 'demo' (or true): users, alerts, heartbeats, blackouts; 'users': only users, customer, group, keys; 'none' (or false) */
+  seed?: boolean | 'demo' | 'users' | 'none';
+  simulator?: boolean | { intervalMs: number };
+  /** serve the built console from dist/ at / */
+  serveConsole?: boolean;
+  settings?: Partial<ServerSettings>;
+  now?: () => Date;
+  /** log requests to stdout */
+  logRequests?: boolean;
+}
+
+export interface RunningServer {
+  /** origin, e.g. http://127.0.0.1:43123 */
+  url: string;
+  /** url + '/api' */
+  apiUrl: string;
+  port: number;
+  close(): Promise<void>;
+  db: Db;
+  settings: ServerSettings;
+  ctx: AppContext;
+  app: FastifyInstance;
+  simulator: Simulator | null;
+}
+
+function jwtSecretFor(settings: ServerSettings, dataDir: string | null): string {
+  if (settings.SECRET_KEY) return settings.SECRET_KEY;
+  if (dataDir === null) return randomSecret();
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomSecret();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Severity codes are stored for sorting; recompute them if the severity map changed since the last run. */
+function refreshSeverityCodes(db: Db, map: Record<string, number>): void {
+  const key = JSON.stringify(map);
+  if (getMeta(db, 'severity_map') === key) return;
+  db.transaction(() => {
+    const upd = db.prepare('UPDATE alerts SET severity_code = ? WHERE severity = ?');
+    for (const [sev, code] of Object.entries(map)) upd.run(code, sev);
+    db.prepare(`UPDATE alerts SET severity_code = 99 WHERE severity NOT IN (${Object.keys(map).map(() => '?').join(',')})`).run(...Object.keys(map));
+    setMeta(db, 'severity_map', key);
+  })();
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const settings = loadSettings({ overrides: opts.settings ?? {} });
+  const dataDir = opts.dataDir === undefined ? null : opts.dataDir;
+  const db = openDb(dataDir, { fresh: opts.fresh ?? false });
+  const clock: Clock = opts.now ?? systemClock;
+  const ctx: AppContext = {
+    db,
+    settings,
+    model: modelFromSettings(settings),
+    now: clock,
+    mail: new MailLog(settings.MAIL_LOG ?? (dataDir ? path.join(dataDir, 'mail.log') : null)),
+    startedAt: clock(),
+    metrics: { counters: {}, timers: {} },
+    jwtSecret: new TextEncoder().encode(jwtSecretFor(settings, dataDir)),
+  };
+  let app: FastifyInstance | null = null;
+  let simulator: Simulator | null = null;
+  let housekeeper: NodeJS.Timeout | null = null;
+  try {
+    refreshSeverityCodes(db, settings.SEVERITY_MAP);
+    ensureSystemPerms(ctx);
+    const seed = opts.seed === true ? 'demo' : opts.seed === false || opts.seed === undefined ? 'none' : opts.seed;
+    if (seed === 'demo') seedDemo(ctx);
+    else if (seed === 'users') seedUsers(ctx);
+
+    app = Fastify({
+      logger: opts.logRequests ? { level: 'info' } : false,
+      genReqId: () => randomUUID(),
+      bodyLimit: settings.MAX_BODY_BYTES,
+      trustProxy: true,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    const api = app;
+    await app.register(async (scope) => registerApi(scope, ctx, API_PREFIX), { prefix: API_PREFIX });
+
+    app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send({ endpoint: API_PREFIX }));
+
+    if (opts.serveConsole) {
+      await app.register(fastifyStatic, {
+        root: DIST_DIR,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          const rel = path.relative(DIST_DIR, file).split(path.sep).join('/');
+          if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          else if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) res.header('Cache-Control', 'no-cache');
+          else res.header('Cache-Control', 'public, max-age=3600');
+        },
+      });
+      // Files that exist are served; any other GET outside /api gets the app shell (client-side routes).
+      app.get('/*', async (req, reply) => {
+        const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
+        const file = path.resolve(DIST_DIR, urlPath);
+        if (urlPath && file.startsWith(DIST_DIR + path.sep) && existsSync(file) && !file.endsWith(path.sep)) {
+          try {
+            return await reply.sendFile(path.relative(DIST_DIR, file));
+          } catch {
+            /* fall through to the shell */
+          }
+        }
+        if (urlPath.startsWith('assets/')) return reply.code(404).type('text/plain').send('Not found');
+        if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
+          return reply.code(503).type('text/plain').send('The console is not built. Run `npm run build`, then start the server again.');
+        }
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile('index.html');
+      });
+    }
+
+    await api.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+    const address = api.server.address();
+    const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+    const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+    housekeeper = setInterval(() => {
+      try {
+        housekeeping(ctx);
+      } catch (e) {
+        console.error('housekeeping failed:', (e as Error).message);
+      }
+    }, 5000);
+    housekeeper.unref();
+    if (opts.simulator) {
+      simulator = startSimulator(ctx, typeof opts.simulator === 'object' ? opts.simulator.intervalMs : 4000);
+    }
+    let closed = false;
+    return {
+      url,
+      apiUrl: `${url}${API_PREFIX}`,
+      port,
+      db,
+      settings,
+      ctx,
+      app: api,
+      simulator,
+      async close() {
+        if (closed) return;
+        closed = true;
+        simulator?.stop();
+        if (housekeeper) clearInterval(housekeeper);
+        await api.close();
+        closeDb(db);
+      },
+    };
+  } catch (e) {
+    simulator?.stop();
+    if (housekeeper) clearInterval(housekeeper);
+    if (app) await app.close().catch(() => undefined);
+    closeDb(db);
+    throw e;
+  }
+}
