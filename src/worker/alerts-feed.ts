@@ -20,6 +20,8 @@ export interface FeedDeps {
   post: (event: WorkerEvent) => void;
   /** a 401: the session is over */
   onUnauthorized: () => void;
+  /** whether the API answered at all */
+  onNetwork?: (reachable: boolean) => void;
   now?: () => Date;
 }
 
@@ -104,6 +106,11 @@ export class AlertsFeed {
     this.poller.stop();
   }
 
+  /** A row of the current page, for the detail page to open instantly. */
+  row(id: string): AlertRow | undefined {
+    return this.rows.find((r) => r.id === id);
+  }
+
   /** Restarts polling (after a login, say) without forgetting what was seen. */
   resume(): void {
     if (this.state) void this.poller.start();
@@ -121,7 +128,15 @@ export class AlertsFeed {
     ]);
     if (signal.aborted || this.state !== state) return 'ok';
 
-    if (!alerts.ok) return this.failed(state, alerts.error);
+    if (!alerts.ok) {
+      // The page went past the end (alerts were closed or deleted meanwhile): back to the first page; meta.page tells the UI.
+      if (alerts.error.code === 416 && state.view.page > 1) {
+        state.view = { ...state.view, page: 1 };
+        return this.cycle(signal);
+      }
+      return this.failed(state, alerts.error);
+    }
+    this.deps.onNetwork?.(true);
 
     const response = alerts.value.value;
     const rows: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
@@ -156,6 +171,7 @@ export class AlertsFeed {
       return 'stop';
     }
     const offline = error.kind === 'network' || (error.code !== undefined && error.code >= 500) || error.kind === 'malformed';
+    if (error.kind === 'network') this.deps.onNetwork?.(false);
     this.publishMeta(state, { freshness: offline ? 'offline' : 'stale', error });
     return offline ? 'network' : 'client-error';
   }

@@ -89,6 +89,8 @@ function fail<T>(error: WorkerError): Result<T> {
   return { ok: false, error };
 }
 
+export const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
 /** Accepts any JSON object: for calls whose answer the caller does not read. */
 export const anyObject: Parser<Record<string, unknown>> = (body) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;

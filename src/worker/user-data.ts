@@ -1,0 +1,115 @@
+// Preferences and saved searches: loaded from /user/me/attributes once per sign-in (the old console fetched them
+// twice), saved there, and cached so an offline start knows the user's language, columns widths and theme.
+// Without a session (auth off) they are kept in the cache only, so a mute toggle still sticks.
+import type { Preferences, SavedQuery } from '../core/types.ts';
+import { DEFAULT_PREFERENCES, mergePreferences } from '../core/preferences.ts';
+import { addSavedQuery, parseSavedQueries, removeSavedQuery } from '../core/saved-queries.ts';
+import type { Result, UserDataMessage } from './contract.ts';
+import type { HttpContext } from './http.ts';
+import { getMyAttributes, putMyAttributes } from './api/user.ts';
+import type { Cache } from './cache.ts';
+
+interface StoredUserData {
+  owner: string;
+  prefs: Preferences;
+  queries: SavedQuery[];
+}
+
+export class UserData {
+  prefs: Preferences = mergePreferences(null);
+  queries: SavedQuery[] = [];
+  private owner = '';
+  private loaded = false;
+
+  constructor(
+    private cache: Cache,
+    private post: (event: UserDataMessage) => void,
+  ) {}
+
+  /** Loads the user's data: first the cached copy (instant), then the server's when signed in. */
+  async load(ctx: HttpContext, owner: string | null, signedIn: boolean): Promise<Result<void>> {
+    this.owner = owner ?? '';
+    const cached = await this.cache.get<StoredUserData>('user-data');
+    if (cached && cached.owner === this.owner) {
+      this.prefs = mergePreferences(cached.prefs);
+      this.queries = parseSavedQueries(cached.queries);
+    } else {
+      this.prefs = mergePreferences(null);
+      this.queries = [];
+    }
+    this.loaded = !signedIn;
+    this.publish();
+    if (!signedIn) return { ok: true, value: undefined };
+    const remote = await getMyAttributes(ctx);
+    if (!remote.ok) return remote;
+    this.prefs = mergePreferences(remote.value.prefs);
+    this.queries = parseSavedQueries(remote.value.queries);
+    this.loaded = true;
+    await this.store();
+    this.publish();
+    return { ok: true, value: undefined };
+  }
+
+  /** Forgets everything (sign-out): defaults again. */
+  clear() {
+    this.prefs = mergePreferences(null);
+    this.queries = [];
+    this.owner = '';
+    this.loaded = true;
+    this.publish();
+  }
+
+  async savePreferences(ctx: HttpContext, signedIn: boolean, patch: Partial<Preferences>): Promise<Result<Preferences>> {
+    const next = mergePreferences({ ...this.prefs, ...patch });
+    if (signedIn) {
+      // The server replaces the whole `prefs` attribute, so send all of them, not just the change.
+      const saved = await putMyAttributes(ctx, { prefs: next });
+      if (!saved.ok) return saved;
+    }
+    this.prefs = next;
+    await this.store();
+    this.publish();
+    return { ok: true, value: next };
+  }
+
+  async resetPreferences(ctx: HttpContext, signedIn: boolean): Promise<Result<Preferences>> {
+    if (signedIn) {
+      const saved = await putMyAttributes(ctx, { prefs: null });
+      if (!saved.ok) return saved;
+    }
+    // Saved searches are kept, like the old console did.
+    this.prefs = { ...DEFAULT_PREFERENCES, dates: { ...DEFAULT_PREFERENCES.dates }, font: { ...DEFAULT_PREFERENCES.font } };
+    await this.store();
+    this.publish();
+    return { ok: true, value: this.prefs };
+  }
+
+  async saveQuery(ctx: HttpContext, signedIn: boolean, query: SavedQuery): Promise<Result<SavedQuery[]>> {
+    const next = addSavedQuery(this.queries, query);
+    if (!next.ok) return { ok: false, error: { kind: 'http', message: 'Required', code: 400 } };
+    return this.storeQueries(ctx, signedIn, next.value);
+  }
+
+  async deleteQuery(ctx: HttpContext, signedIn: boolean, text: string): Promise<Result<SavedQuery[]>> {
+    return this.storeQueries(ctx, signedIn, removeSavedQuery(this.queries, text));
+  }
+
+  private async storeQueries(ctx: HttpContext, signedIn: boolean, queries: SavedQuery[]): Promise<Result<SavedQuery[]>> {
+    if (signedIn) {
+      const saved = await putMyAttributes(ctx, { queries });
+      if (!saved.ok) return saved;
+    }
+    this.queries = queries;
+    await this.store();
+    this.publish();
+    return { ok: true, value: queries };
+  }
+
+  private async store() {
+    await this.cache.put('user-data', { owner: this.owner, prefs: this.prefs, queries: this.queries } satisfies StoredUserData);
+  }
+
+  private publish() {
+    this.post({ type: 'user-data', prefs: this.prefs, queries: this.queries, loaded: this.loaded });
+  }
+}
