@@ -121,6 +121,7 @@ export function customersFor(ctx: AppContext, login: string, roles: string[], gr
     .prepare(`SELECT DISTINCT customer FROM customers WHERE match IN (${candidates.map(() => '?').join(',')})`)
     .all(...candidates) as { customer: string }[];
   if (rows.length === 0) {
+    if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'all') return null;
     throw new ApiError(`No customer lookup configured for user '${login}' or '${domain}'`, 403);
   }
   return rows.map((r) => r.customer).sort();

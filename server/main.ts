@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     AUTH_REQUIRED: cli.auth,
     SIGNUP_ENABLED: true,
     CUSTOMER_VIEWS: true,
+    CUSTOMER_VIEWS_UNMATCHED: 'all' as const,
     ADMIN_USERS: ['admin@alerta.dev'],
     GUEST_DEFAULT_SCOPES: ['read'],
   };

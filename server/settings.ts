@@ -51,6 +51,11 @@ export interface ServerSettings {
   USER_DEFAULT_SCOPES: string[];
   GUEST_DEFAULT_SCOPES: string[];
   CUSTOMER_VIEWS: boolean;
+  /**
+   * With CUSTOMER_VIEWS, what a non-admin user whose login, domain and groups match no customer gets:
+   * 'deny' (403 at login, like the real server) or 'all' (sees every customer; the demo's internal staff).
+   */
+  CUSTOMER_VIEWS_UNMATCHED: 'deny' | 'all';
   SIGNUP_ENABLED: boolean;
   EMAIL_VERIFICATION: boolean;
   TOKEN_EXPIRE_DAYS: number;
@@ -117,6 +122,7 @@ export function defaultSettings(): ServerSettings {
     USER_DEFAULT_SCOPES: ['read', 'write'],
     GUEST_DEFAULT_SCOPES: ['read:alerts'],
     CUSTOMER_VIEWS: false,
+    CUSTOMER_VIEWS_UNMATCHED: 'deny',
     SIGNUP_ENABLED: true,
     EMAIL_VERIFICATION: false,
     TOKEN_EXPIRE_DAYS: 14,

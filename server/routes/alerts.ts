@@ -52,7 +52,6 @@ export function registerAlertRoutes(r: Router): void {
     }
     const alert = receiveAlert(ctx, inc, caller.login, base);
     reply.code(201);
-    reply.header('Location', alert.href);
     return { alert, id: alert.id, status: 'ok' };
   });
 

@@ -31,7 +31,6 @@ export function registerCustomerRoutes(r: Router): void {
     if (missing.length) throw new ApiError(`Missing mandatory value for '${missing[0]}'`, 400, missing.map((m) => `Missing mandatory value for '${m}'`));
     const id = createCustomer(ctx, customer as string, match as string);
     reply.code(201);
-    reply.header('Location', `${base}/customer/${id}`);
     return { customer: toJson({ id, customer: customer as string, match: match as string }, base), id, status: 'ok' };
   });
 

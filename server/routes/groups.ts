@@ -38,7 +38,6 @@ export function registerGroupRoutes(r: Router): void {
     if (!name) throw new ApiError("Missing mandatory value for 'name'", 400);
     const id = createGroup(ctx, name, optString(b, 'text') ?? '');
     reply.code(201);
-    reply.header('Location', `${base}/group/${id}`);
     return { group: toJson(getGroup(ctx, id), base), id, status: 'ok' };
   });
 

@@ -130,7 +130,6 @@ export function registerHeartbeatRoutes(r: Router): void {
     });
     const row = ctx.db.prepare('SELECT * FROM heartbeats WHERE id = ?').get(id) as HeartbeatRow;
     reply.code(201);
-    reply.header('Location', `${base}/heartbeat/${id}`);
     return { heartbeat: toJson(ctx, row, base), id, status: 'ok' };
   });
 

@@ -89,7 +89,6 @@ export function registerKeyRoutes(r: Router): void {
       customer,
     });
     reply.code(201);
-    reply.header('Location', `${base}/key/${row.key}`);
     return { data: toJson(ctx, row, base), key: row.key, status: 'ok' };
   });
 

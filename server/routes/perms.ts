@@ -36,7 +36,6 @@ export function registerPermRoutes(r: Router): void {
     if (ctx.db.prepare('SELECT 1 FROM perms WHERE match = ?').get(match)) throw new ApiError(`permission for role '${match}' already exists`, 409);
     const id = upsertPerm(ctx, match, scopes);
     reply.code(201);
-    reply.header('Location', `${base}/perm/${id}`);
     return { id, permission: toJson(ctx.db.prepare('SELECT * FROM perms WHERE id = ?').get(id) as PermRow, base), status: 'ok' };
   });
 

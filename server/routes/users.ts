@@ -124,7 +124,6 @@ export function registerUserRoutes(r: Router): void {
       emailVerified: b.email_verified === true,
     });
     reply.code(201);
-    reply.header('Location', `${base}/user/${id}`);
     return { id, status: 'ok', user: userToJson(getUser(ctx, id) as UserRow, base) };
   });
 
