@@ -949,7 +949,7 @@ export function housekeeping(ctx: AppContext): { timedOut: number; expired: numb
         .run(back, nowIso, row.pk);
     }
     const stale = ctx.db
-      .prepare(`SELECT * FROM alerts WHERE expire_at IS NOT NULL AND expire_at <= ? AND status IN ('open', 'ack', 'assign')`)
+      .prepare(`SELECT * FROM alerts WHERE expire_at IS NOT NULL AND expire_at <= ? AND +status IN ('open', 'ack', 'assign')`)
       .all(nowIso) as AlertRow[];
     for (const row of stale) {
       addHistory(ctx, row.pk, {

@@ -47,7 +47,9 @@ CREATE INDEX IF NOT EXISTS alerts_dedup ON alerts (environment, resource, event)
 CREATE INDEX IF NOT EXISTS alerts_status_sev ON alerts (status, severity_code, last_receive_time DESC);
 CREATE INDEX IF NOT EXISTS alerts_sev_lrt ON alerts (severity_code, last_receive_time DESC);
 CREATE INDEX IF NOT EXISTS alerts_lrt ON alerts (last_receive_time);
-CREATE INDEX IF NOT EXISTS alerts_env_counts ON alerts (environment, status, severity);
+DROP INDEX IF EXISTS alerts_env_counts;
+-- covering index for severityCounts/statusCounts and /environments, filtered by status (the console's default view)
+CREATE INDEX IF NOT EXISTS alerts_counts ON alerts (status, environment, severity);
 CREATE INDEX IF NOT EXISTS alerts_update_time ON alerts (update_time);
 CREATE INDEX IF NOT EXISTS alerts_timeout_at ON alerts (timeout_at) WHERE timeout_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS alerts_expire_at ON alerts (expire_at) WHERE expire_at IS NOT NULL;
