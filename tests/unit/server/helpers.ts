@@ -1,0 +1,72 @@
+// Shared helpers for server tests: an in-memory context, alerts sent through the real receive path,
+// and a small HTTP client for servers started on a free port.
+import { openDb } from '../../../server/db.ts';
+import { loadSettings, type ServerSettings } from '../../../server/settings.ts';
+import { modelFromSettings, type AppContext } from '../../../server/context.ts';
+import { MailLog } from '../../../server/mail.ts';
+import { parseIncomingAlert, receiveAlert } from '../../../server/alert-store.ts';
+import { ensureSystemPerms } from '../../../server/auth.ts';
+import type { Alert } from '../../../src/core/types.ts';
+
+export function makeCtx(overrides: Partial<ServerSettings> = {}, now: () => Date = () => new Date()): AppContext {
+  const settings = loadSettings({ overrides });
+  const ctx: AppContext = {
+    db: openDb(null),
+    settings,
+    model: modelFromSettings(settings),
+    now,
+    mail: new MailLog(null),
+    startedAt: now(),
+    metrics: { counters: {}, timers: {} },
+    jwtSecret: new TextEncoder().encode('test-secret'),
+  };
+  ensureSystemPerms(ctx);
+  return ctx;
+}
+
+export function send(ctx: AppContext, body: Record<string, unknown>): Alert {
+  const inc = parseIncomingAlert(ctx, { environment: 'Production', service: ['Web'], ...body });
+  return receiveAlert(ctx, inc, 'tester', 'http://test/api');
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export function client(apiUrl: string, auth?: string) {
+  const call = async <T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Res<T>> => {
+    const headers: Record<string, string> = { ...extra };
+    if (auth) headers.authorization = auth;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  return {
+    get: <T = any>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),
+    post: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('POST', p, b, h),
+    put: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PUT', p, b, h),
+    del: <T = any>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
+    call,
+  };
+}
+
+export async function login(apiUrl: string, username: string, password: string): Promise<string> {
+  const res = await client(apiUrl).post<{ token: string }>('/auth/login', { username, password });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+/** A caller as the auth layer would build it, for store-level tests. */
+export function callerOf(login: string, customers: string[] | null = null): import('../../../server/context.ts').Caller {
+  return {
+    login, name: login, userId: null, email: login, roles: [], groups: [], scopes: ['admin', 'read', 'write'],
+    customers, authenticated: true, claims: null, viaKey: false,
+  };
+}
