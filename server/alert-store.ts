@@ -442,6 +442,7 @@ export function receiveAlert(ctx: AppContext, inc: IncomingAlert, user: string |
       return db.prepare('SELECT * FROM alerts WHERE pk = ?').get(corr.pk) as AlertRow;
     }
 
+    // like the real server, a receive takes only the status from the state machine; the severity stays as sent
     const next = transition(ctx.model, {
       severity: inc.severity,
       previousSeverity: null,
@@ -461,15 +462,15 @@ export function receiveAlert(ctx: AppContext, inc: IncomingAlert, user: string |
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        id, inc.resource, inc.event, inc.environment, next.severity, severityCode(ctx.model, next.severity),
+        id, inc.resource, inc.event, inc.environment, inc.severity, severityCode(ctx.model, inc.severity),
         JSON.stringify(inc.correlate), next.status, JSON.stringify(inc.service), inc.group, inc.value, inc.text,
         JSON.stringify([...new Set(inc.tags)]), JSON.stringify(attributes), inc.origin, inc.type, createIso, inc.timeout,
-        inc.rawData, inc.customer, ctx.model.previousSeverity, trend(ctx.model, ctx.model.previousSeverity, next.severity),
+        inc.rawData, inc.customer, ctx.model.previousSeverity, trend(ctx.model, ctx.model.previousSeverity, inc.severity),
         nowIso, id, nowIso, nowIso, expireAt(now, inc.timeout),
       );
     const pk = Number(info.lastInsertRowid);
     addHistory(ctx, pk, {
-      id, event: inc.event, severity: next.severity, status: next.status, value: inc.value, text: inc.text,
+      id, event: inc.event, severity: inc.severity, status: next.status, value: inc.value, text: inc.text,
       type: 'new', update_time: createIso, user, timeout: inc.timeout,
     });
     return db.prepare('SELECT * FROM alerts WHERE pk = ?').get(pk) as AlertRow;
