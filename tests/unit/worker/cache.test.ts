@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
+import type { AlertsMeta } from '../../../src/worker/contract.ts';
+
+const meta: AlertsMeta = {
+  total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, environments: [],
+  freshness: 'live', updatedAt: 1, fromCache: false, error: null,
+};
+const view = (key: string, savedAt: number): CachedView => ({ viewKey: key, rows: [], meta, savedAt });
+
+let n = 0;
+const name = () => `cache-test-${++n}-${Date.now()}`;
+
+describe('offline cache (IndexedDB through Dexie)', () => {
+  it('keeps the last snapshot per view across reopening', async () => {
+    const dbName = name();
+    const first = await openCache(dbName);
+    expect(first.kind).toBe('indexeddb');
+    await first.putView(view('env=Production', 100));
+    await first.put('config', { endpoint: 'http://x/api' });
+    const second = await openCache(dbName);
+    expect((await second.getView('env=Production'))?.savedAt).toBe(100);
+    expect(await second.get('config')).toEqual({ endpoint: 'http://x/api' });
+    expect(await second.getView('unknown')).toBeUndefined();
+  });
+
+  it('remembers a bounded number of views, dropping the oldest', async () => {
+    const cache = await openCache(name());
+    for (let i = 0; i < 30; i++) await cache.putView(view(`v${i}`, i));
+    expect(await cache.getView('v0')).toBeUndefined();
+    expect(await cache.getView('v5')).toBeUndefined();
+    expect((await cache.getView('v29'))?.savedAt).toBe(29);
+    expect((await cache.getView('v6'))?.savedAt).toBe(6);
+  });
+
+  it('sign-out wipes the user data but keeps the config, so the next start still knows the API', async () => {
+    const cache = await openCache(name());
+    await cache.putView(view('v', 1));
+    await cache.put('config', { endpoint: 'e' });
+    await cache.put('config.local', { endpoint: 'e' });
+    await cache.put('user-data', { prefs: {} });
+    await cache.put('alert:1', { alert: {} });
+    await cache.clearUserData();
+    expect(await cache.getView('v')).toBeUndefined();
+    expect(await cache.get('user-data')).toBeUndefined();
+    expect(await cache.get('alert:1')).toBeUndefined();
+    expect(await cache.get('config')).toEqual({ endpoint: 'e' });
+    expect(await cache.get('config.local')).toEqual({ endpoint: 'e' });
+  });
+
+  it('without IndexedDB it works from memory and says so', async () => {
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error simulating a browser without IndexedDB
+    delete globalThis.indexedDB;
+    try {
+      const reasons: string[] = [];
+      const cache = await openCache(name(), (r) => reasons.push(r));
+      expect(cache.kind).toBe('memory');
+      expect(reasons).toHaveLength(1);
+      await cache.putView(view('v', 7));
+      expect((await cache.getView('v'))?.savedAt).toBe(7);
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+  });
+
+  it('a full or broken database degrades to memory once and loses nothing that was just written', async () => {
+    const reasons: string[] = [];
+    const cache = await openCache(name(), (r) => reasons.push(r));
+    // Break the underlying store the way a QuotaExceededError would surface: every write rejects.
+    const inner = (cache as unknown as { inner: { putView: unknown; put: unknown } }).inner;
+    inner.putView = () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'));
+    inner.put = () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'));
+    await cache.putView(view('v', 3));
+    await cache.put('k', 'value');
+    expect(cache.kind).toBe('memory');
+    expect(reasons).toEqual(['Quota exceeded']);
+    expect((await cache.getView('v'))?.savedAt).toBe(3);
+    expect(await cache.get('k')).toBe('value');
+  });
+
+  it('the memory cache follows the same rules', async () => {
+    const cache = new MemoryCache();
+    for (let i = 0; i < 30; i++) await cache.putView(view(`v${i}`, i));
+    expect(await cache.getView('v0')).toBeUndefined();
+    await cache.put('config', 1);
+    await cache.put('user-data', 2);
+    await cache.clearUserData();
+    expect(await cache.get('config')).toBe(1);
+    expect(await cache.get('user-data')).toBeUndefined();
+  });
+});
