@@ -32,7 +32,7 @@ export interface RouteOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const FLASK_404 =
+export const FLASK_404 =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
 const FLASK_405 = 'The method is not allowed for the requested URL.';
 const FLASK_400 = 'The browser (or proxy) sent a request that this server could not understand.';

@@ -2,7 +2,7 @@
 // one process, with demo data, a simulator and auth on (see --help). `--dev` runs Vite with hot reload instead.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { startServer, DIST_DIR, REPO_ROOT, API_PREFIX, type RunningServer } from './start.ts';
+import { startServer, DEFAULT_DIST_DIR, REPO_ROOT, API_PREFIX, type RunningServer } from './start.ts';
 import { loadSettings } from './settings.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
@@ -108,8 +108,8 @@ async function main(): Promise<void> {
     fail((e as Error).message);
   }
 
-  if (!cli.dev && !existsSync(path.join(DIST_DIR, 'index.html'))) {
-    console.warn(`The console is not built (${path.join(DIST_DIR, 'index.html')} is missing).\nRun \`npm run build\` first (\`npm start\` does it for you); the API still starts at ${API_PREFIX}.`);
+  if (!cli.dev && !existsSync(path.join(DEFAULT_DIST_DIR, 'index.html'))) {
+    console.warn(`The console is not built (${path.join(DEFAULT_DIST_DIR, 'index.html')} is missing).\nRun \`npm run build\` first (\`npm start\` does it for you); the API still starts at ${API_PREFIX}.`);
   }
 
   let server: RunningServer;

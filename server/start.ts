@@ -12,13 +12,14 @@ import { modelFromSettings, type AppContext } from './context.ts';
 import { systemClock, type Clock } from './time.ts';
 import { MailLog } from './mail.ts';
 import { registerApi } from './api.ts';
+import { sendError, FLASK_404 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
 import { seedDemo, seedUsers } from './seed.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
 export const API_PREFIX = '/api';
 
 export interface StartOptions {
@@ -34,6 +35,8 @@ export interface StartOptions {
   simulator?: boolean | { intervalMs: number };
   /** serve the built console from dist/ at / */
   serveConsole?: boolean;
+  /** folder of the built console (default: dist/ of the repository) */
+  distDir?: string;
   settings?: Partial<ServerSettings>;
   now?: () => Date;
   /** log requests to stdout */
@@ -105,6 +108,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     app = Fastify({
       logger: opts.logRequests ? { level: 'info' } : false,
       genReqId: () => randomUUID(),
+      // Stopping must not wait for idle keep-alive or abandoned client connections (Ctrl-C, tests).
+      forceCloseConnections: true,
       bodyLimit: settings.MAX_BODY_BYTES,
       trustProxy: true,
       routerOptions: { ignoreTrailingSlash: true },
@@ -115,6 +120,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send({ endpoint: API_PREFIX }));
 
     if (opts.serveConsole) {
+      const DIST_DIR = path.resolve(opts.distDir ?? DEFAULT_DIST_DIR);
       await app.register(fastifyStatic, {
         root: DIST_DIR,
         wildcard: false,
@@ -128,6 +134,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       });
       // Files that exist are served; any other GET outside /api gets the app shell (client-side routes).
       app.get('/*', async (req, reply) => {
+        const pathname = req.url.split('?')[0] ?? '/';
+        if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+          return sendError(req, reply, 404, `404 Not Found: ${FLASK_404}`, [FLASK_404]);
+        }
         const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
         const file = path.resolve(DIST_DIR, urlPath);
         if (urlPath && file.startsWith(DIST_DIR + path.sep) && existsSync(file) && !file.endsWith(path.sep)) {
