@@ -18,3 +18,6 @@ if (root) {
 }
 
 registerServiceWorker();
+
+// Ask the browser to keep the offline cache (last known alerts) under storage pressure; a refusal changes nothing else.
+void navigator.storage?.persist?.().catch(() => false);
