@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { Router } from 'wouter';
 import type { Config } from '../core/types.ts';
 import type { WorkerError } from '../worker/contract.ts';
 import { dataWorker, readToken } from './worker-client.ts';
 import { store } from './state/store.ts';
-import { configAtom, sessionAtom } from './state/session.ts';
+import { configAtom, configFromCacheAtom, sessionAtom } from './state/session.ts';
 import { switchLanguage, useT } from './state/i18n.ts';
-import { AlertsScreen } from './screens/alerts/AlertsScreen.tsx';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
-import { Snackbar } from './components/Snackbar.tsx';
+import { Shell } from './shell/Shell.tsx';
+import { routerBase } from './shell/base-path.ts';
 
-type Boot = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: WorkerError };
+type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
 
 function buildConfig(): Partial<Config> {
   const env = import.meta.env;
@@ -22,16 +22,22 @@ function buildConfig(): Partial<Config> {
 }
 
 async function boot(): Promise<Boot> {
+  // The browser's language first; the user's languagePref switches it once the preferences arrive.
   void switchLanguage(null);
-  const result = await dataWorker.init({
-    configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href,
-    buildConfig: buildConfig(),
-    token: readToken(),
-  });
-  if (!result.ok) return { state: 'failed', error: result.error };
-  store.set(configAtom, result.value.config);
-  store.set(sessionAtom, result.value.session);
-  return { state: 'ready' };
+  try {
+    const result = await dataWorker.init({
+      configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href,
+      buildConfig: buildConfig(),
+      token: readToken(),
+    });
+    if (!result.ok) return { state: 'failed', error: result.error };
+    store.set(configAtom, result.value.config);
+    store.set(configFromCacheAtom, result.value.configFromCache);
+    store.set(sessionAtom, result.value.session);
+    return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
+  } catch (error) {
+    return { state: 'failed', error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
+  }
 }
 
 export function App() {
@@ -50,23 +56,26 @@ export function App() {
 
   if (state.state === 'loading') {
     return (
-      <div className="flex h-full items-center justify-center text-gray-500" role="status">
+      <div className="flex h-full items-center justify-center gap-3 text-gray-600 dark:text-gray-300" role="status">
+        <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
         {t('Loading')}
       </div>
     );
   }
   if (state.state === 'failed') {
-    return <ConfigErrorDialog error={state.error} onRetry={() => void boot().then(setState)} />;
+    return (
+      <ConfigErrorDialog
+        error={state.error}
+        onRetry={() => {
+          setState({ state: 'loading' });
+          void boot().then(setState);
+        }}
+      />
+    );
   }
   return (
-    <Router base={import.meta.env.BASE_URL.replace(/\/$/, '')}>
-      <Switch>
-        <Route path="/alerts" component={AlertsScreen} />
-        <Route>
-          <Redirect to="/alerts" replace />
-        </Route>
-      </Switch>
-      <Snackbar />
+    <Router base={state.base}>
+      <Shell />
     </Router>
   );
 }

@@ -1,20 +1,83 @@
-// Snackbar notices: the queue rule lives in src/core/notifications.ts; this holds the queue for the UI.
+// Snackbars (transient) and banners (persistent) for the UI. The queue rule — first queued message shown,
+// identical texts not queued twice, dismissing shows the next — lives in src/core/notifications.ts.
 import { atom } from 'jotai';
+import {
+  banner,
+  current,
+  dismiss,
+  enqueue,
+  snackbar,
+  withdraw,
+  type Notice as CoreNotice,
+  type NoticeQueue,
+} from '../../core/notifications.ts';
 import { store } from './store.ts';
 
 export interface Notice {
-  level: 'error' | 'success' | 'info';
-  /** i18n key, when the text is one of ours */
+  level: 'error' | 'success' | 'info' | 'warning';
+  /** i18n key, when the text is one of ours: shown translated, in the language of the moment */
   key?: string;
+  /** values for the key's placeholders */
+  values?: Record<string, string | number>;
+  /** the English (or server) text: what is de-duplicated and shown when there is no key */
   text: string;
 }
 
-export const noticesAtom = atom<Notice[]>([]);
+/** A queued message: the core notice (timeout, button) plus how to translate it. */
+export type QueuedNotice = CoreNotice & Pick<Notice, 'key' | 'values'>;
 
+export interface BannerAction {
+  /** i18n key of the button */
+  labelKey: string;
+  run: () => void;
+}
+
+export type QueuedBanner = QueuedNotice & { action?: BannerAction; dismissible: boolean };
+
+export const noticesAtom = atom<readonly QueuedNotice[]>([]);
+export const bannersAtom = atom<readonly QueuedBanner[]>([]);
+
+/** The snackbar on screen. */
+export const currentNoticeAtom = atom((get) => current(get(noticesAtom)) as QueuedNotice | null);
+
+/** Shows a snackbar: successes 3 s with OK, errors 5 s with CLOSE; the same text twice is shown once. */
 export function pushNotice(notice: Notice) {
-  store.set(noticesAtom, (queue) => (queue.some((n) => n.text === notice.text) ? queue : [...queue, notice]));
+  const queued: QueuedNotice = { ...snackbar(notice.level, notice.text), key: notice.key, values: notice.values };
+  store.set(noticesAtom, (queue) => enqueue(queue, queued) as readonly QueuedNotice[]);
 }
 
+/** Closes the snackbar on screen; the next queued one shows. */
 export function dismissNotice() {
-  store.set(noticesAtom, (queue) => queue.slice(1));
+  store.set(noticesAtom, (queue) => dismiss(queue) as readonly QueuedNotice[]);
 }
+
+/**
+ * Shows a banner until it is withdrawn (e.g. when the API answers again) or dismissed. Banners are keyed by
+ * their text: pushing the same text again does nothing, `withdrawBanner(text)` removes it.
+ */
+export function pushBanner(notice: Notice & { action?: BannerAction; dismissible?: boolean }) {
+  const queued: QueuedBanner = {
+    ...banner(notice.level, notice.text),
+    key: notice.key,
+    values: notice.values,
+    action: notice.action,
+    dismissible: notice.dismissible ?? true,
+  };
+  store.set(bannersAtom, (queue) => enqueue(queue as NoticeQueue, queued) as readonly QueuedBanner[]);
+}
+
+export function withdrawBanner(text: string) {
+  store.set(bannersAtom, (queue) => withdraw(queue as NoticeQueue, text) as readonly QueuedBanner[]);
+}
+
+/** Closes the banner on screen (the first queued); the next one shows. */
+export function dismissBanner() {
+  store.set(bannersAtom, (queue) => dismiss(queue as NoticeQueue) as readonly QueuedBanner[]);
+}
+
+/** Well-known banner texts, so their owners can withdraw them. */
+export const BANNER_TEXTS = Object.freeze({
+  signInRequired: 'Sign-in required',
+  configFromCache: 'Showing the last known configuration: the API could not be reached',
+  storageUnavailable: 'Offline storage is unavailable; data is kept in memory only',
+});

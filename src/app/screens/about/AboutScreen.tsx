@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import type { ManagementInfo } from '../../../worker/contract.ts';
+import { formatDuration } from '../../../core/time-left.ts';
+import { configAtom } from '../../state/session.ts';
+import { useT } from '../../state/i18n.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { Button } from '../../components/Button.tsx';
+import { FormMessage } from '../../shell/AuthCard.tsx';
+
+/** The old console's build number (SPEC 9), which this console succeeds; shown beside its own version. */
+const SUCCEEDS_VERSION = '8.7.1';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-black/5 dark:bg-gray-900 dark:ring-white/10">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium text-gray-700 dark:text-gray-300">{k}</dt>
+          <dd className="break-all">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type Metric = { name?: string; title?: string; type?: string; group?: string; value?: unknown; count?: number; totalTime?: number };
+
+/** About: the API's manifest, health and status (GET /management/*), and this console's own version and endpoint. */
+export function AboutScreen() {
+  const { t, formatNumber } = useT();
+  const config = useAtomValue(configAtom);
+  const { format } = useFormatDate();
+  const [info, setInfo] = useState<ManagementInfo | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(
+    () =>
+      dataWorker.management().then(
+        (result) => {
+          setProblem(result.ok ? null : result.error.message);
+          if (result.ok) setInfo(result.value);
+        },
+        (error: unknown) => setProblem(String(error)),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const manifest = (info?.manifest ?? {}) as Record<string, unknown>;
+  const status = info?.status;
+  const metrics = ((status?.metrics ?? []) as Metric[]).filter((m) => m && typeof m === 'object');
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+  return (
+    <div className="mx-auto max-w-5xl p-4 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('About')}</h1>
+        <Button icon="refresh" onClick={() => void load()}>
+          {t('Refresh')}
+        </Button>
+      </div>
+      {problem && <FormMessage kind="error">{problem}</FormMessage>}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title={t('WebUI')}>
+          <Facts
+            rows={[
+              [t('Version'), `${__APP_VERSION__} (${t('Succeeds', { version: SUCCEEDS_VERSION })})`],
+              [t('Build'), format(__BUILD_TIME__, 'longDate')],
+              [t('APIEndpoint'), config?.endpoint ?? ''],
+              [t('Provider'), config?.provider ?? ''],
+            ]}
+          />
+        </Card>
+        <Card title={t('API')}>
+          {info ? (
+            <Facts
+              rows={[
+                [t('Version'), str(manifest.release) || str(status?.version)],
+                [t('Build'), str(manifest.build)],
+                [t('Date'), str(manifest.date) ? format(str(manifest.date), 'longDate') : ''],
+                [t('GitRevision'), str(manifest.revision)],
+                [t('HealthCheck'), info.healthcheck ? `${info.healthcheck.ok ? t('Healthy') : t('Unhealthy')}: ${info.healthcheck.message}` : ''],
+                [t('Application'), status?.application ?? ''],
+                [t('LastUpdate'), status?.time ? format(status.time, 'longDate') : ''],
+                [t('Uptime'), typeof status?.uptime === 'number' ? formatDuration(Math.floor(status.uptime / 1000)) : ''],
+              ].filter(([, v]) => v !== '') as [string, ReactNode][]}
+            />
+          ) : (
+            !problem && <p role="status">{t('Loading')}</p>
+          )}
+        </Card>
+      </div>
+      {metrics.length > 0 && (
+        <section aria-labelledby="about-metrics" className="mt-4 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-black/5 dark:bg-gray-900 dark:ring-white/10">
+          <h2 id="about-metrics" className="px-5 pt-4 text-lg font-semibold">
+            {t('Metrics')}
+          </h2>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead className="border-b border-gray-200 text-gray-700 dark:border-gray-700 dark:text-gray-300">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium">{t('Metric')}</th>
+                <th scope="col" className="px-5 py-2 font-medium">{t('Type')}</th>
+                <th scope="col" className="px-5 py-2 text-right font-medium">{t('Count')}</th>
+                <th scope="col" className="px-5 py-2 text-right font-medium">{t('AvgTime')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {metrics.map((m) => (
+                <tr key={`${m.group}.${m.name}`} className="border-b border-gray-100 last:border-0 dark:border-gray-800">
+                  <th scope="row" className="px-5 py-2 font-normal">{m.title ?? m.name}</th>
+                  <td className="px-5 py-2">{m.type}</td>
+                  <td className="px-5 py-2 text-right tabular-nums">
+                    {typeof m.count === 'number' ? formatNumber(m.count) : typeof m.value === 'number' ? formatNumber(m.value) : str(m.value)}
+                  </td>
+                  <td className="px-5 py-2 text-right tabular-nums">
+                    {typeof m.totalTime === 'number' && m.count ? `${formatNumber(m.totalTime / m.count, { maximumFractionDigits: 1 })} ms` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation, useRouter, useSearch } from 'wouter';
+import { PROVIDER_NAMES, signInKind, signupAvailable } from '../../../core/oauth.ts';
+import { validateRequired } from '../../../core/validation.ts';
+import { configAtom, sessionAtom } from '../../state/session.ts';
+import { useT } from '../../state/i18n.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
+import { afterSignIn } from '../../shell/session-actions.ts';
+import { oauthSignIn, samlSignIn, type SocialOutcome } from './social-login.ts';
+
+type Problem = { key: 'Required' | 'AuthNotPossible' | 'AuthProviderUnknown' | 'PopupBlocked'; detail?: string } | { text: string };
+
+/** Log in (SPEC 4, 5, 7): username and password for basic and LDAP, a popup for the OAuth providers and SAML. */
+export function LoginScreen() {
+  const { t } = useT();
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const [, navigate] = useLocation();
+  const { base } = useRouter();
+  const redirect = new URLSearchParams(useSearch()).get('redirect');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const provider = config?.provider ?? 'basic';
+  const kind = signInKind(provider);
+
+  // Already signed in (another tab, a SAML window, a reload): go on to where the user was headed.
+  useEffect(() => {
+    if (session.authenticated) afterSignIn(navigate, redirect);
+  }, [session.authenticated, navigate, redirect]);
+
+  const usernameError = touched ? validateRequired(username) : null;
+  const passwordError = touched ? validateRequired(password) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!validateRequired(username).ok || !validateRequired(password).ok) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await dataWorker.login(username.trim(), password);
+      if (result.ok) afterSignIn(navigate, redirect);
+      else setProblem({ text: result.error.message });
+    } catch (error) {
+      setProblem({ text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function social() {
+    if (!config) return;
+    setBusy(true);
+    setProblem(null);
+    const redirectUri = new URL(`${base}/`, window.location.origin).href;
+    const flow: Promise<SocialOutcome> = kind === 'saml' ? samlSignIn(config.endpoint) : oauthSignIn(provider, config, redirectUri);
+    void flow.then((outcome) => {
+      setBusy(false);
+      if (outcome.ok) afterSignIn(navigate, redirect);
+      else if (outcome.reason === 'blocked') setProblem({ key: 'PopupBlocked' });
+      else if (outcome.reason !== 'cancelled') setProblem({ key: outcome.reason, detail: outcome.detail });
+    });
+  }
+
+  const problemText = problem ? ('text' in problem ? problem.text : [t(problem.key), problem.detail].filter(Boolean).join(': ')) : null;
+
+  return (
+    <AuthCard title={t('LoginToContinue')}>
+      {problemText && <FormMessage kind="error">{problemText}</FormMessage>}
+      {kind === 'form' && (
+        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+          <TextField
+            label={t('Username')}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={usernameError && !usernameError.ok ? t(usernameError.error) : null}
+          />
+          <TextField
+            label={t('Password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={passwordError && !passwordError.ok ? t(passwordError.error) : null}
+          />
+          <Button type="submit" variant="primary" disabled={busy} className="w-full py-2.5">
+            {busy ? t('AuthInProgress') : t('LogIn')}
+          </Button>
+          <div className="flex flex-wrap justify-between gap-2 text-sm">
+            {provider === 'basic' && (
+              <Link href="/forgot" className={linkClass}>
+                {t('ForgotPassword')}
+              </Link>
+            )}
+            {signupAvailable(config) && (
+              <Link href="/signup" className={linkClass}>
+                {t('CreateAccount')}
+              </Link>
+            )}
+          </div>
+        </form>
+      )}
+      {(kind === 'oauth' || kind === 'saml') && (
+        <div className="flex flex-col gap-3">
+          <Button variant="primary" disabled={busy} onClick={social} className="w-full py-2.5" autoFocus>
+            {busy ? t('AuthInProgress') : t('LogInWith', { provider: PROVIDER_NAMES[provider] ?? provider })}
+          </Button>
+          <p className="text-xs text-gray-700 dark:text-gray-300">{t('PopupHint')}</p>
+        </div>
+      )}
+      {kind === 'unknown' && <FormMessage kind="error">{`${t('AuthProviderUnknown')}: ${provider}`}</FormMessage>}
+    </AuthCard>
+  );
+}

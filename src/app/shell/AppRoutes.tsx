@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation, useSearch } from 'wouter';
+import { guard, matchRoute } from '../../core/routes.ts';
+import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
+import { useKiosk } from '../hooks/useKiosk.ts';
+import { useT } from '../state/i18n.ts';
+import { usePageTitle } from '../hooks/usePageTitle.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { Screen } from './LazyScreen.tsx';
+import { screenFor } from './screens.ts';
+import { isLoggingOut } from './session-actions.ts';
+import { requestedPath } from './request-path.ts';
+
+function ScreenUnavailable() {
+  const { t } = useT();
+  return (
+    <div className="flex h-full items-center justify-center p-6 text-gray-700 dark:text-gray-300">
+      <p role="status">{t('NoDisplay')}</p>
+    </div>
+  );
+}
+
+/** Routes and guards of SPEC 2: canonical paths, /help in a new tab, login for anonymous users where required. */
+export function AppRoutes() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const endReason = useAtomValue(sessionEndReasonAtom);
+  const kiosk = useKiosk();
+  // A kiosk display whose session ended keeps its page (with the "Sign-in required" banner) instead of a login form.
+  const keptByKiosk = kiosk && (endReason === 'unauthorized' || endReason === 'expired');
+  const requested = requestedPath(location, search, window.location.hash);
+  const result = guard(requested, {
+    authRequired: config?.auth_required ?? true,
+    allowReadonly: config?.allow_readonly ?? false,
+    authenticated: session.authenticated || keptByKiosk,
+  });
+  const match = result.kind === 'ok' ? matchRoute(location) : null;
+  usePageTitle((match?.route.titleKey as MessageKey | undefined) ?? null);
+
+  const target = result.kind === 'redirect' ? result.to : result.kind === 'external' ? result.url : null;
+  const external = result.kind === 'external';
+  useEffect(() => {
+    if (target === null) return;
+    // Signing out passes through an unauthenticated moment on a protected page; the logout page comes next.
+    if (isLoggingOut()) return;
+    if (external) {
+      window.open(target, '_blank', 'noopener,noreferrer');
+      if (window.history.length > 1) window.history.back();
+      else navigate('/alerts', { replace: true });
+      return;
+    }
+    navigate(target, { replace: true });
+  }, [target, external, navigate]);
+
+  if (!match) return null;
+  const screen = screenFor(match.route.name);
+  if (!screen) return <ScreenUnavailable />;
+  return <Screen key={match.route.name} screen={screen} props={match.params} />;
+}

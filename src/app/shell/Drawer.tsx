@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation, useSearch } from 'wouter';
+import { drawerEntries, type DrawerEntry } from '../../core/routes.ts';
+import { userScopes } from '../../core/jwt.ts';
+import type { SavedQuery } from '../../core/types.ts';
+import { configAtom, sessionAtom } from '../state/session.ts';
+import { savedQueriesAtom } from '../state/user.ts';
+import { pushNotice } from '../state/notices.ts';
+import { useT } from '../state/i18n.ts';
+import { dataWorker } from '../worker-client.ts';
+import { Icon, type IconName } from '../components/Icon.tsx';
+import { IconButton } from '../components/Button.tsx';
+import type { MessageKey } from '../i18n/index.ts';
+import { preloadScreen } from './screens.ts';
+
+const ICONS: Record<string, IconName> = {
+  alerts: 'list',
+  heartbeats: 'heartbeat',
+  users: 'person',
+  groups: 'group',
+  customers: 'business',
+  blackouts: 'block',
+  perms: 'shield',
+  keys: 'key',
+  reports: 'chart',
+  profile: 'person',
+  settings: 'settings',
+  help: 'help',
+  about: 'info',
+};
+
+/** The drawer's entries for the current user, config and saved searches (SPEC 2, src/core/routes.ts). */
+export function useDrawerEntries(): DrawerEntry[] {
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const queries = useAtomValue(savedQueriesAtom);
+  return useMemo(
+    () =>
+      drawerEntries({
+        authRequired: config?.auth_required ?? true,
+        allowReadonly: config?.allow_readonly ?? false,
+        readonlyScopes: config?.readonly_scopes ?? null,
+        authenticated: session.authenticated,
+        provider: config?.provider ?? 'basic',
+        customerViews: config?.customer_views ?? false,
+        scopes: userScopes(session.claims),
+        savedQueryCount: queries.length,
+      }),
+    [config, session, queries.length],
+  );
+}
+
+const itemClass = (active: boolean) =>
+  `flex min-h-10 w-full items-center gap-4 rounded-md px-3 py-2 text-sm font-medium ${
+    active
+      ? 'bg-indigo-100 text-indigo-950 dark:bg-indigo-900/70 dark:text-white'
+      : 'text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800'
+  }`;
+
+function SavedSearches({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useT();
+  const queries = useAtomValue(savedQueriesAtom);
+  const [location] = useLocation();
+  const search = useSearch();
+  const [open, setOpen] = useState(true);
+  const currentQ = location === '/alerts' ? new URLSearchParams(search).get('q') : null;
+
+  async function remove(query: SavedQuery) {
+    try {
+      const result = await dataWorker.deleteQuery(query.text);
+      if (result.ok) pushNotice({ level: 'success', key: 'SearchDeleted', text: 'Search deleted' });
+      else pushNotice({ level: 'error', text: result.error.message });
+    } catch (error) {
+      pushNotice({ level: 'error', text: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <li>
+      <button type="button" className={itemClass(false)} aria-expanded={open} aria-controls="drawer-searches" onClick={() => setOpen(!open)}>
+        <Icon name="search" />
+        <span className="flex-1 text-left">{t('Searches')}</span>
+        <Icon name={open ? 'expandLess' : 'expandMore'} />
+      </button>
+      {open && (
+        <ul id="drawer-searches" className="ml-4 border-l border-gray-200 pl-2 dark:border-gray-700">
+          {queries.map((q) => (
+            <li key={q.text} className="flex items-center gap-1">
+              <Link
+                href={`/alerts?q=${encodeURIComponent(q.q)}`}
+                onClick={onNavigate}
+                className={`${itemClass(currentQ === q.q)} min-w-0 flex-1`}
+                aria-current={currentQ === q.q ? 'page' : undefined}
+                title={q.q}
+              >
+                <span className="truncate">{q.text}</span>
+              </Link>
+              <IconButton icon="delete" size={18} label={t('DeleteSearchNamed', { text: q.text })} onClick={() => void remove(q)} className="shrink-0 text-gray-600 dark:text-gray-300" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The navigation list; `onNavigate` closes the modal drawer on small screens. */
+export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useT();
+  const entries = useDrawerEntries();
+  const [location] = useLocation();
+  const search = useSearch();
+  const onSavedSearch = location === '/alerts' && new URLSearchParams(search).has('q');
+
+  return (
+    <nav aria-label={t('MainNavigation')} className="p-2">
+      <ul className="flex flex-col gap-0.5">
+        {entries.map((entry, i) => {
+          if (entry.kind === 'divider') return <li key={`d${i}`} role="separator" className="my-2 border-t border-gray-200 dark:border-gray-700" />;
+          if (entry.kind === 'searches') return <SavedSearches key="searches" onNavigate={onNavigate} />;
+          const label = t(entry.titleKey as MessageKey);
+          if (entry.external)
+            return (
+              <li key={entry.name}>
+                <a href={entry.path} target="_blank" rel="noopener noreferrer" className={itemClass(false)} onClick={onNavigate}>
+                  <Icon name={ICONS[entry.name] ?? 'openInNew'} />
+                  <span className="flex-1">{label}</span>
+                  <Icon name="openInNew" size={16} label={t('OpensInNewTab')} />
+                </a>
+              </li>
+            );
+          const active = location === entry.path || (entry.name === 'alerts' && location.startsWith('/alert/')) || (entry.name === 'alerts' && location === '/alerts' && !onSavedSearch);
+          const current = entry.name === 'alerts' ? location === '/alerts' && !onSavedSearch : location === entry.path;
+          return (
+            <li key={entry.name}>
+              <Link
+                href={entry.path}
+                className={itemClass(active && (entry.name !== 'alerts' || !onSavedSearch))}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+                onMouseEnter={() => preloadScreen(entry.name)}
+                onFocus={() => preloadScreen(entry.name)}
+              >
+                <Icon name={ICONS[entry.name] ?? 'list'} />
+                <span>{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { Dialog, DialogPanel } from '@headlessui/react';
+import { useLocation } from 'wouter';
+import { drawerVisible, matchRoute } from '../../core/routes.ts';
+import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
+import { drawerOpenAtom, drawerPinnedAtom } from '../state/shell.ts';
+import { pushNotice } from '../state/notices.ts';
+import { store } from '../state/store.ts';
+import { useT } from '../state/i18n.ts';
+import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
+import { useKiosk } from '../hooks/useKiosk.ts';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
+import { IconButton } from '../components/Button.tsx';
+import { Snackbar } from '../components/Snackbar.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { BannerArea, useShellBanners } from './Banners.tsx';
+import { DrawerNav } from './Drawer.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/**
+ * A 401 or an expired token ends the session (SPEC 4, 8): the user goes to /login with a redirect back here. A kiosk
+ * display has nobody at the keyboard, so it keeps showing the last alerts (the alerts screen says sign-in is required).
+ */
+function useSessionEnd(kiosk: boolean) {
+  const reason = useAtomValue(sessionEndReasonAtom);
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (reason !== 'unauthorized' && reason !== 'expired') return;
+    const route = matchRoute(location)?.route;
+    const here = location + window.location.search + window.location.hash;
+    const toLogin = `/login?redirect=${encodeURIComponent(here)}`;
+    // The alerts screen shows the kiosk's "Sign-in required" notice; the reason stays set for it.
+    if (kiosk) return;
+    store.set(sessionEndReasonAtom, null);
+    if (route && !route.public) {
+      pushNotice({ level: 'info', key: 'SessionExpired', text: 'Your session has expired. Please log in again.' });
+      navigate(toLogin, { replace: true });
+    }
+  }, [reason, kiosk, location, navigate]);
+}
+
+export function Shell() {
+  const { t } = useT();
+  const kiosk = useKiosk();
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [pinned, setPinned] = useAtom(drawerPinnedAtom);
+  const [open, setOpen] = useAtom(drawerOpenAtom);
+  const [location] = useLocation();
+  useApplyPreferences();
+  useShellBanners();
+  useSessionEnd(kiosk);
+
+  const hasDrawer =
+    !kiosk &&
+    drawerVisible({
+      authRequired: config?.auth_required ?? true,
+      allowReadonly: config?.allow_readonly ?? false,
+      authenticated: session.authenticated,
+    });
+
+  // A modal drawer left open would cover the next page.
+  useEffect(() => setOpen(false), [location, wide, setOpen]);
+
+  return (
+    <div className="flex h-full flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded bg-white px-3 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:left-2 focus:top-2 dark:bg-gray-900 dark:text-white"
+      >
+        {t('SkipToContent')}
+      </a>
+      {!kiosk && (
+        <TopBar
+          showMenu={hasDrawer}
+          menuExpanded={wide ? pinned : open}
+          onMenu={() => (wide ? setPinned(!pinned) : setOpen(true))}
+        />
+      )}
+      <div className="flex min-h-0 flex-1">
+        {hasDrawer && wide && pinned && (
+          <aside id="app-drawer" className="w-64 shrink-0 overflow-y-auto border-r border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+            <DrawerNav onNavigate={() => undefined} />
+          </aside>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <BannerArea />
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto focus:outline-none">
+            <AppRoutes />
+          </main>
+        </div>
+      </div>
+      {hasDrawer && !wide && (
+        <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+          <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+          <DialogPanel
+            id="app-drawer"
+            aria-label={t('MainNavigation')}
+            className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl dark:bg-gray-900"
+          >
+            <div className="flex h-16 shrink-0 items-center justify-between bg-brand px-3 text-white">
+              <span className="text-xl font-bold">{t('Product')}</span>
+              <IconButton icon="close" label={t('CloseNavigation')} onClick={() => setOpen(false)} className="hover:bg-white/15" />
+            </div>
+            <DrawerNav onNavigate={() => setOpen(false)} />
+          </DialogPanel>
+        </Dialog>
+      )}
+      <Snackbar />
+    </div>
+  );
+}

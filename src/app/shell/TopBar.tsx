@@ -1,0 +1,53 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, useLocation } from 'wouter';
+import { matchRoute } from '../../core/routes.ts';
+import { isSafeHttpUrl } from '../../core/sanitize-policy.ts';
+import { configAtom } from '../state/session.ts';
+import { toolbarSlotAtom } from '../state/shell.ts';
+import { useT } from '../state/i18n.ts';
+import { IconButton } from '../components/Button.tsx';
+import type { MessageKey } from '../i18n/index.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+
+export const LOGO_HEIGHT = 48;
+
+function Logo() {
+  const { t } = useT();
+  const config = useAtomValue(configAtom);
+  const logo = config?.site_logo_url?.trim();
+  return (
+    <Link href="/alerts" className="flex shrink-0 items-center rounded px-1" aria-label={t('GoToAlerts', { product: t('Product') })}>
+      {logo && (isSafeHttpUrl(logo) || /^\.?\/(?!\/)/.test(logo)) ? (
+        <img src={logo} alt={t('Product')} height={LOGO_HEIGHT} style={{ height: LOGO_HEIGHT, width: 'auto' }} className="max-w-40 object-contain" />
+      ) : (
+        <span className="text-xl font-bold tracking-wide">{t('Product')}</span>
+      )}
+    </Link>
+  );
+}
+
+/** The top toolbar: menu button, logo, page title, the screen's own controls, and the avatar menu. */
+export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void; menuExpanded: boolean; showMenu: boolean }) {
+  const { t } = useT();
+  const [location] = useLocation();
+  const setSlot = useSetAtom(toolbarSlotAtom);
+  const titleKey = matchRoute(location)?.route.titleKey as MessageKey | undefined;
+  return (
+    <header className="z-30 flex h-16 shrink-0 items-center gap-2 bg-brand px-2 text-white shadow sm:px-3 [&_:focus-visible]:outline-white">
+      {showMenu && (
+        <IconButton
+          icon="menu"
+          label={t('Menu')}
+          aria-expanded={menuExpanded}
+          aria-controls="app-drawer"
+          onClick={onMenu}
+          className="h-11 w-11 shrink-0 hover:bg-white/15"
+        />
+      )}
+      <Logo />
+      {titleKey && <span className="ml-2 hidden truncate text-lg font-medium md:inline">{t(titleKey)}</span>}
+      <div ref={setSlot} className="flex min-w-0 flex-1 items-center justify-end gap-1" />
+      <AccountMenu />
+    </header>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * The path the browser asked for, relative to the base path: an old `/#/x` link counts as `/x` (SPEC 2); the hash of
+ * a normal page (the alerts filter state) is kept so a redirect through /login brings it back.
+ */
+export function requestedPath(location: string, search: string, hash: string): string {
+  if (location === '/' && hash.startsWith('#/')) return `/${hash}`;
+  return location + (search ? `?${search}` : '') + hash;
+}
