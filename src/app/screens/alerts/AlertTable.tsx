@@ -1,87 +1,205 @@
-import { memo } from 'react';
+// The alert table (laptop and wall display): configured columns, sortable headers, severity-coloured rows, trend
+// arrows that start multi-select, checkboxes while anything is selected, row actions on hover and keyboard focus.
+// One memoised row per id, each reading only its own atom: an unchanged poll re-renders no row.
+import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { selectAtom } from 'jotai/utils';
-import type { Config } from '../../../core/types.ts';
-import { rowTextColor, severityColor, normaliseStatus } from '../../../core/severity.ts';
-import { formatDate } from '../../../core/date-format.ts';
-import { effectiveDates } from '../../../core/preferences.ts';
-import { DEFAULT_PREFERENCES } from '../../../core/preferences.ts';
-import { metaAtom, orderAtom, rowAtom } from '../../state/alerts.ts';
-import { configAtom } from '../../state/session.ts';
-import { useT } from '../../state/i18n.ts';
+import type { ColumnDef } from '../../../core/columns.ts';
+import type { SortState } from '../../../core/types.ts';
+import { readableRowTextColor, severityColor } from '../../../core/severity.ts';
+import { nextSort, sortShown } from '../../../core/alerts-location.ts';
+import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
 import type { AlertRow } from '../../../worker/contract.ts';
+import { orderAtom, rowAtom } from '../../state/alerts.ts';
+import { store } from '../../state/store.ts';
+import { useT } from '../../state/i18n.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom } from './alerts-screen-state.ts';
+import { CellContent, cellStyle, columnLabel, type RowContext } from './AlertCells.tsx';
+import { RowActions } from './RowActions.tsx';
+import { useRowKeyboard } from './row-keyboard.ts';
 
-const hasRowsAtom = selectAtom(metaAtom, (m) => m.freshness !== 'loading');
+const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 
-const TREND_ARROW = { moreSevere: '▲', lessSevere: '▼', noChange: '–' } as const;
-
-export function AlertTable() {
+export function AlertTable({
+  ctx,
+  sort,
+  onSort,
+  onOpen,
+}: {
+  ctx: RowContext;
+  sort: SortState;
+  onSort: (sort: SortState) => void;
+  onOpen: (id: string) => void;
+}) {
   const order = useAtomValue(orderAtom);
-  const loaded = useAtomValue(hasRowsAtom);
-  const config = useAtomValue(configAtom);
   const { t } = useT();
-  if (!config) return null;
-  if (order.length === 0) {
-    return <p className="p-8 text-center text-gray-500 dark:text-gray-400">{loaded ? t('NoDisplay') : t('Loading')}</p>;
-  }
+  const tableRef = useRef<HTMLTableElement>(null);
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
+  const cellPad = ctx.compact ? 'px-2 py-1' : 'px-2 py-2';
+
   return (
-    <table className="w-full border-collapse text-left">
-      <caption className="sr-only">{t('Alerts')}</caption>
-      <thead className="sticky top-0 bg-gray-50 text-xs uppercase text-gray-600 dark:bg-gray-800 dark:text-gray-300">
+    <table ref={tableRef} className="w-full border-collapse text-left" aria-label={t('Alerts')}>
+      <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
         <tr>
-          <th scope="col" className="w-6 px-2 py-2">
-            <span className="sr-only">{t('Trend')}</span>
+          <th scope="col" className="w-10 px-2 py-2">
+            <HeaderSelect order={order} />
           </th>
-          <th scope="col" className="px-2 py-2">{t('Severity')}</th>
-          <th scope="col" className="px-2 py-2">{t('Status')}</th>
-          <th scope="col" className="px-2 py-2">{t('LastReceiveTime')}</th>
-          <th scope="col" className="px-2 py-2">{t('Environment')}</th>
-          <th scope="col" className="px-2 py-2">{t('Service')}</th>
-          <th scope="col" className="px-2 py-2">{t('Resource')}</th>
-          <th scope="col" className="px-2 py-2">{t('Event')}</th>
-          <th scope="col" className="px-2 py-2">{t('Description')}</th>
+          {ctx.columns.map((column) => (
+            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} />
+          ))}
+          <th scope="col" className="sticky right-0 bg-gray-100 px-2 py-2 dark:bg-gray-800">
+            <span className="sr-only">{t('Actions')}</span>
+          </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody onKeyDown={onKeyDown}>
         {order.map((id) => (
-          <AlertTableRow key={id} id={id} config={config} />
+          <AlertTableRow key={id} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} />
         ))}
       </tbody>
     </table>
   );
 }
 
-const AlertTableRow = memo(function AlertTableRow({ id, config }: { id: string; config: Config }) {
+function HeaderSelect({ order }: { order: string[] }) {
+  const { t } = useT();
+  const selection = useAtomValue(selectionAtom);
+  if (selection.size === 0) return <span className="sr-only">{t('Trend')}</span>;
+  const coverage = selectionCoverage(selection, order);
+  return (
+    <input
+      type="checkbox"
+      className="h-4 w-4 accent-brand"
+      aria-label={t('SelectAll')}
+      checked={coverage === 'all'}
+      ref={(el) => {
+        if (el) el.indeterminate = coverage === 'some';
+      }}
+      onChange={() => store.set(selectionAtom, (s) => toggleAll(s, order))}
+    />
+  );
+}
+
+function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string }) {
+  const { t } = useT();
+  const shown = sortShown(sort, column.name);
+  const style = column.kind === 'html' ? { minWidth: 80 } : undefined;
+  if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
+    return (
+      <th scope="col" className="whitespace-nowrap px-2 py-2 font-semibold" style={style}>
+        {label}
+      </th>
+    );
+  }
+  const next = nextSort(sort, column.name);
+  const nextShown = sortShown(next, column.name);
+  return (
+    <th scope="col" aria-sort={shown} className="whitespace-nowrap px-1 py-1 font-semibold" style={style}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded px-1 py-1 uppercase hover:bg-black/5 dark:hover:bg-white/10"
+        onClick={() => onSort(next)}
+        title={nextShown === 'descending' ? t('SortDescending') : t('SortAscending')}
+      >
+        {label}
+        {shown !== 'none' ? (
+          <Icon name={shown === 'ascending' ? 'arrowUp' : 'arrowDown'} size={14} />
+        ) : (
+          <span className="inline-block w-3.5" aria-hidden="true" />
+        )}
+      </button>
+    </th>
+  );
+}
+
+const AlertTableRow = memo(function AlertTableRow({ id, ctx, onOpen, cellPad }: { id: string; ctx: RowContext; onOpen: (id: string) => void; cellPad: string }) {
   const atom = rowAtom(id);
   if (!atom) return null;
-  return <RowCells rowAtom={atom} config={config} />;
+  return <RowBody atom={atom} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} />;
 });
 
-function RowCells({ rowAtom: atom, config }: { rowAtom: NonNullable<ReturnType<typeof rowAtom>>; config: Config }) {
+function RowBody({
+  atom,
+  id,
+  ctx,
+  onOpen,
+  cellPad,
+}: {
+  atom: NonNullable<ReturnType<typeof rowAtom>>;
+  id: string;
+  ctx: RowContext;
+  onOpen: (id: string) => void;
+  cellPad: string;
+}) {
   const alert: AlertRow = useAtomValue(atom);
-  const { t, locale } = useT();
-  const background = severityColor(alert.severity, config);
-  const color = rowTextColor(alert.severity, config);
-  const dates = effectiveDates(DEFAULT_PREFERENCES, config);
+  const selected = useAtomValue(isSelectedAtom(id));
+  const focused = useAtomValue(isFocusedAtom(id));
+  const anySelected = useAtomValue(anySelectedAtom);
+  const { t } = useT();
+  const background = severityColor(alert.severity, ctx.config);
+  const color = readableRowTextColor(alert.severity, ctx.config);
   const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
+
+  const onClick = useCallback(
+    (e: MouseEvent) => {
+      // A click that ends a text selection is not a request to open the alert.
+      if (window.getSelection()?.toString()) return;
+      if ((e.target as HTMLElement).closest('a')) return;
+      if (store.get(selectionAtom).size > 0) store.set(selectionAtom, (s) => toggleSelected(s, id));
+      else onOpen(id);
+    },
+    [id, onOpen],
+  );
+
   return (
-    <tr style={{ backgroundColor: background, color }} className="border-b border-white/40 hover:brightness-95" data-severity={alert.severity}>
-      <td className="px-2 py-2 text-center">
-        <span aria-label={trendLabel} title={trendLabel}>
-          {TREND_ARROW[alert.trend]}
-        </span>
+    <tr
+      data-row-id={id}
+      data-severity={alert.severity}
+      data-selected={selected || undefined}
+      tabIndex={focused ? 0 : -1}
+      onFocus={() => {
+        if (store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
+      }}
+      onClick={onClick}
+      style={{ backgroundColor: background, color }}
+      className={`group cursor-pointer border-b border-black/10 hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
+    >
+      <td className={`w-10 ${cellPad} text-center`}>
+        {anySelected ? (
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand"
+            checked={selected}
+            tabIndex={focused ? 0 : -1}
+            aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
+            onClick={(e) => e.stopPropagation()}
+            onChange={() => store.set(selectionAtom, (s) => toggleSelected(s, id))}
+          />
+        ) : (
+          <button
+            type="button"
+            tabIndex={-1}
+            className="inline-flex h-6 w-6 items-center justify-center rounded hover:bg-black/10"
+            aria-label={`${trendLabel} – ${t('SelectRow')}`}
+            title={`${trendLabel} – ${t('SelectRow')}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              store.set(selectionAtom, (s) => toggleSelected(s, id));
+            }}
+          >
+            <Icon name={TREND_ICON[alert.trend] ?? 'remove'} size={16} />
+          </button>
+        )}
       </td>
-      <td className="px-2 py-2 font-semibold capitalize">{alert.severity}</td>
-      <td className="px-2 py-2 capitalize">{normaliseStatus(alert.status)}</td>
-      <td className="whitespace-nowrap px-2 py-2">
-        <time dateTime={alert.lastReceiveTime}>{formatDate(alert.lastReceiveTime, dates.mediumDate, { timezone: 'local', locale })}</time>
-      </td>
-      <td className="px-2 py-2">{alert.environment}</td>
-      <td className="px-2 py-2">{alert.service.join(', ')}</td>
-      <td className="px-2 py-2">{alert.resource}</td>
-      <td className="px-2 py-2">{alert.event}</td>
-      <td className="max-w-md truncate px-2 py-2" title={alert.text}>
-        {alert.text}
+      {ctx.columns.map((column) => (
+        <td key={column.name} className={`${cellPad} align-middle ${column.kind === 'html' ? '' : 'whitespace-nowrap'}`} style={cellStyle(column, ctx)}>
+          <CellContent column={column} alert={alert} ctx={ctx} />
+        </td>
+      ))}
+      <td className={`sticky right-0 ${cellPad} py-0`} style={{ backgroundColor: background }}>
+        <div className="opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+          <RowActions alert={alert} ctx={ctx} tabbable={focused} />
+        </div>
       </td>
     </tr>
   );

@@ -1,3 +1,4 @@
+import { useRef, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import type { EnvironmentCount } from '../../../core/types.ts';
@@ -10,18 +11,48 @@ function sameEnvironments(a: EnvironmentCount[], b: EnvironmentCount[]) {
   return a.length === b.length && a.every((e, i) => e.environment === b[i]?.environment && e.count === b[i]?.count);
 }
 
-/** One tab per environment plus ALL, each with its count (SPEC 2). */
-export function EnvironmentTabs({ selected, onSelect }: { selected: string | null; onSelect: (env: string | null) => void }) {
+/**
+ * One tab per environment plus ALL, each with its count (SPEC 2, CONSOLE-FACTS 4.2). With the showAllowedEnvs
+ * preference, the configured environments appear too, with 0 when they have no alerts. Arrow keys move between
+ * tabs (the ARIA tabs pattern); the selected environment is also a tab even when it has no alerts right now.
+ */
+export function EnvironmentTabs({
+  selected,
+  onSelect,
+  allowed,
+}: {
+  selected: string | null;
+  onSelect: (env: string | null) => void;
+  /** configured environments to show even without alerts (showAllowedEnvs), or null */
+  allowed: string[] | null;
+}) {
   const environments = useAtomValue(environmentsAtom);
-  const { t } = useT();
-  const sorted = [...environments].filter((e) => e.environment).sort((a, b) => a.environment.localeCompare(b.environment, undefined, { sensitivity: 'base' }));
-  const total = sorted.reduce((sum, e) => sum + e.count, 0);
+  const { t, formatNumber } = useT();
+  const listRef = useRef<HTMLDivElement>(null);
+  const counts = new Map<string, number>();
+  for (const e of environments) if (e.environment) counts.set(e.environment, (counts.get(e.environment) ?? 0) + e.count);
+  for (const env of allowed ?? []) if (env && !counts.has(env)) counts.set(env, 0);
+  if (selected && !counts.has(selected)) counts.set(selected, 0);
+  const sorted = [...counts.entries()].sort((a, b) => a[0].localeCompare(b[0], undefined, { sensitivity: 'base' }));
+  const total = environments.reduce((sum, e) => sum + e.count, 0);
   const tabs: { env: string | null; label: string; count: number }[] = [
     { env: null, label: t('ALL'), count: total },
-    ...sorted.map((e) => ({ env: e.environment, label: e.environment, count: e.count })),
+    ...sorted.map(([env, count]) => ({ env, label: env, count })),
   ];
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+    if (!keys.includes(e.key)) return;
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : e.key === 'ArrowRight' ? (i + 1) % buttons.length : (i - 1 + buttons.length) % buttons.length;
+    buttons[next]?.focus();
+    buttons[next]?.click();
+    e.preventDefault();
+  };
+
   return (
-    <div role="tablist" aria-label={t('Environment')} className="flex gap-1 overflow-x-auto border-b border-gray-200 px-2 dark:border-gray-700">
+    <div ref={listRef} role="tablist" aria-label={t('Environment')} onKeyDown={onKeyDown} className="flex shrink-0 gap-1 overflow-x-auto border-b border-gray-200 px-2 dark:border-gray-700">
       {tabs.map((tab) => {
         const active = tab.env === selected;
         return (
@@ -30,10 +61,11 @@ export function EnvironmentTabs({ selected, onSelect }: { selected: string | nul
             type="button"
             role="tab"
             aria-selected={active}
+            tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.env)}
-            className={`whitespace-nowrap px-4 py-2 text-sm font-semibold uppercase tracking-wide ${active ? 'border-b-2 border-brand text-brand dark:border-indigo-300 dark:text-indigo-200' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300'}`}
+            className={`whitespace-nowrap px-4 py-2 text-sm font-semibold uppercase tracking-wide ${active ? 'border-b-2 border-brand text-brand dark:border-indigo-300 dark:text-indigo-200' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'}`}
           >
-            {tab.label} ({tab.count})
+            {tab.label} ({formatNumber(tab.count)})
           </button>
         );
       })}

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
+import { clockAtom } from './alerts-screen-state.ts';
 
 const freshnessAtom = selectAtom(
   metaAtom,
@@ -10,30 +10,31 @@ const freshnessAtom = selectAtom(
   (a, b) => a.freshness === b.freshness && a.updatedAt === b.updatedAt && a.error?.message === b.error?.message,
 );
 
-/** How fresh the list is: live, or offline with the age of the last known alerts. */
-export function FreshnessBar() {
+/**
+ * How fresh the list is: live, or offline with the age of the last known alerts. In kiosk mode the age is always
+ * shown in seconds ("updated 12 s ago"), so a wall display that silently stopped updating is noticed.
+ */
+export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
   const { freshness, updatedAt, error } = useAtomValue(freshnessAtom);
-  const { t, formatRelativeTime } = useT();
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useAtomValue(clockAtom);
+  const { t, formatRelativeTime, formatNumber } = useT();
 
   const ageSeconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
-  const age = ageSeconds === null ? '' : ageSeconds < 5 ? t('JustNow') : formatRelativeTime(-ageSeconds);
   const offline = freshness === 'offline' || (freshness === 'stale' && error?.kind === 'network');
   const label = offline ? t('Offline') : freshness === 'live' ? t('Live') : freshness === 'loading' ? t('Loading') : t('Stale');
+  const age = ageSeconds === null ? '' : kiosk ? t('AlertsUpdatedSecondsAgo', { seconds: formatNumber(ageSeconds) }) : t('LastUpdated', { age: ageSeconds < 5 ? t('JustNow') : formatRelativeTime(-ageSeconds) });
 
   return (
-    <div role="status" aria-live="polite" className="ml-auto flex items-center gap-2 text-sm">
+    <div className="flex items-center gap-2 text-sm" data-testid="freshness">
       <span
         aria-hidden="true"
         className={`inline-block h-2.5 w-2.5 rounded-full ${offline ? 'bg-red-400' : freshness === 'live' ? 'bg-green-300' : 'bg-amber-300'}`}
       />
-      <span className="font-semibold">{label}</span>
-      {updatedAt !== null && <span>· {t('LastUpdated', { age })}</span>}
+      {/* Only the state is announced; the age changes every second and would flood a screen reader. */}
+      <span role="status" className="font-semibold">
+        {label}
+      </span>
+      {updatedAt !== null && <span className="tabular-nums">· {age}</span>}
       {offline && error?.kind === 'network' && error.endpoint && <span className="hidden sm:inline">· {t('ProblemConnecting', { endpoint: error.endpoint })}</span>}
     </div>
   );

@@ -1,0 +1,198 @@
+// The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1). Used by the table rows and the
+// phone cards. Only the time-left and duration cells read the 1 s clock, so only they re-render every second.
+import { memo, type MouseEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import type { ColumnDef } from '../../../core/columns.ts';
+import { shortId, splitCamel } from '../../../core/columns.ts';
+import type { Config, HistoryEntry } from '../../../core/types.ts';
+import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
+import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
+import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
+import type { AlertRow } from '../../../worker/contract.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { useT } from '../../state/i18n.ts';
+import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { clockAtom } from './alerts-screen-state.ts';
+
+/** Everything a row needs besides its alert; built once per config/prefs change, so rows keep their memo. */
+export interface RowContext {
+  columns: ColumnDef[];
+  config: Config;
+  mediumDate: string;
+  timezone: 'local' | 'utc';
+  locale: string;
+  valueWidth: number;
+  textWidth: number;
+  showNotesIcon: boolean;
+  username: string | null;
+  canWrite: boolean;
+  canDelete: boolean;
+  customActions: string[];
+  compact: boolean;
+}
+
+const dateCache = new Map<string, string>();
+
+/** Dates of unchanged alerts are formatted once, not on every re-render. */
+function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
+  const key = `${iso}|${format}|${timezone}|${locale}`;
+  let out = dateCache.get(key);
+  if (out === undefined) {
+    out = formatDate(iso, format, { timezone, locale });
+    if (dateCache.size > 5000) dateCache.clear();
+    dateCache.set(key, out);
+  }
+  return out;
+}
+
+/** The UTC tooltip is only needed when the pointer is there: computing it for 200 rows up front is waste. */
+function setUtcTitle(e: MouseEvent<HTMLElement>) {
+  const el = e.currentTarget;
+  const iso = el.getAttribute('datetime');
+  if (iso && !el.title) el.title = formatUtcTooltip(iso);
+}
+
+export function lastNote(history: HistoryEntry[] | undefined): HistoryEntry | null {
+  if (!Array.isArray(history)) return null;
+  let latest: HistoryEntry | null = null;
+  for (const h of history) {
+    if (h.type !== 'note' && h.type !== 'dismiss') continue;
+    if (!latest || h.updateTime > latest.updateTime) latest = h;
+  }
+  return latest && latest.type === 'note' ? latest : null;
+}
+
+export function SeverityChip({ severity, large }: { severity: string; large?: boolean }) {
+  const { background, color } = chipColors(severity);
+  return (
+    <span
+      className={`inline-block rounded px-1.5 py-0.5 font-bold capitalize leading-tight ${large ? 'text-sm' : 'text-xs'}`}
+      style={{ backgroundColor: background, color }}
+    >
+      {severity}
+    </span>
+  );
+}
+
+export function StatusLabel({ status }: { status: string }) {
+  const { t } = useT();
+  const norm = normaliseStatus(status);
+  const key = STATUS_LABEL_KEYS[norm] as MessageKey | undefined;
+  return <span className="capitalize">{key ? t(key) : status}</span>;
+}
+
+export const TimeLeft = memo(function TimeLeft({ alert }: { alert: Pick<AlertRow, 'status' | 'timeout' | 'lastReceiveTime' | 'updateTime'> }) {
+  const now = useAtomValue(clockAtom);
+  const { t } = useT();
+  const seconds = timeLeftSeconds(alert, now);
+  if (seconds === null) return <span title={t('NeverExpires')} aria-label={t('NeverExpires')} />;
+  return <span className="tabular-nums">{formatHms(seconds)}</span>;
+});
+
+const Duration = memo(function Duration({ receiveTime }: { receiveTime: string }) {
+  const now = useAtomValue(clockAtom);
+  return <span className="tabular-nums">{formatHms(durationSeconds({ receiveTime }, now))}</span>;
+});
+
+function DateCell({ iso, ctx }: { iso: string; ctx: RowContext }) {
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} onMouseEnter={setUtcTitle} className="whitespace-nowrap">
+      {cachedDate(iso, ctx.mediumDate, ctx.timezone, ctx.locale)}
+    </time>
+  );
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.map((tag) => (
+        <span key={tag} className="rounded bg-black/10 px-1.5 py-0.5 text-xs">
+          {tag}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** One cell's content. `alert` is the row's current value. */
+export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: AlertRow; ctx: RowContext }) {
+  const { t } = useT();
+  const record = alert as unknown as Record<string, unknown>;
+  switch (column.kind) {
+    case 'shortId':
+      return (
+        <span className="font-mono" title={String(record[column.name] ?? '')}>
+          {shortId(String(record[column.name] ?? ''))}
+        </span>
+      );
+    case 'text':
+      return <>{String(record[column.name] ?? '')}</>;
+    case 'severity':
+      return <SeverityChip severity={String(record[column.name] ?? '')} />;
+    case 'status': {
+      const note = ctx.showNotesIcon ? lastNote(alert.history) : null;
+      return (
+        <span className="inline-flex items-center gap-1">
+          <StatusLabel status={alert.status} />
+          {note && (
+            <span title={note.text} aria-label={`${t('LastNote')}: ${note.text}`}>
+              <Icon name="note" size={14} />
+            </span>
+          )}
+        </span>
+      );
+    }
+    case 'list': {
+      const v = record[column.name];
+      return <>{Array.isArray(v) ? v.join(', ') : String(v ?? '')}</>;
+    }
+    case 'html':
+      return <SafeHtml html={String(record[column.name] ?? '')} className="block truncate" />;
+    case 'tags':
+      return <Tags tags={Array.isArray(alert.tags) ? alert.tags : []} />;
+    case 'attributes':
+      return (
+        <span className="flex flex-wrap gap-x-2">
+          {Object.entries(alert.attributes ?? {}).map(([k, v]) => (
+            <span key={k}>
+              {k}=<SafeValue value={v} />
+            </span>
+          ))}
+        </span>
+      );
+    case 'type':
+      return <span className="rounded bg-black/10 px-1.5 py-0.5 text-xs">{splitCamel(String(alert.type ?? ''))}</span>;
+    case 'date':
+      return <DateCell iso={String(record[column.name] ?? '')} ctx={ctx} />;
+    case 'timeout':
+      return <span className="tabular-nums">{formatTimeout(alert.timeout)}</span>;
+    case 'timeoutLeft':
+      return <TimeLeft alert={alert} />;
+    case 'number':
+      return <span className="tabular-nums">{String(record[column.name] ?? '')}</span>;
+    case 'boolean':
+      return <span className="rounded bg-black/10 px-1.5 py-0.5 text-xs">{record[column.name] ? t('AlertsTrue') : t('AlertsFalse')}</span>;
+    case 'duration':
+      return <Duration receiveTime={alert.receiveTime} />;
+    case 'note': {
+      const note = lastNote(alert.history);
+      return note ? <SafeHtml html={note.text} className="block truncate" /> : null;
+    }
+    case 'attribute':
+      return <SafeValue value={alert.attributes?.[column.attribute ?? ''] ?? null} />;
+  }
+}
+
+/** The header label of a column. */
+export function columnLabel(column: ColumnDef, t: (key: MessageKey) => string): string {
+  return column.headerKey ? t(column.headerKey as MessageKey) : (column.header ?? column.name);
+}
+
+/** Widths of the HTML columns from the preferences (valueWidth, textWidth), as the old console truncated them. */
+export function cellStyle(column: ColumnDef, ctx: RowContext): { maxWidth?: number; width?: number } | undefined {
+  if (column.kind !== 'html') return undefined;
+  const px = column.name === 'value' ? ctx.valueWidth : ctx.textWidth;
+  return { maxWidth: px, width: px };
+}

@@ -1,0 +1,112 @@
+// The actions of one alert (SPEC 4): only those its status allows, watch/unwatch, delete, and the configured custom
+// actions in a menu. Shown on hover and on keyboard focus in the table; always shown on phone cards.
+import { memo } from 'react';
+import { useAtomValue } from 'jotai';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
+import { isWatchedBy } from '../../../core/watch.ts';
+import type { AlertRow } from '../../../worker/contract.ts';
+import { IconButton } from '../../components/Button.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { useT } from '../../state/i18n.ts';
+import { store } from '../../state/store.ts';
+import { busyAtom, pendingDeleteAtom } from './alerts-screen-state.ts';
+import { runCommand } from './alert-commands.ts';
+import type { RowContext } from './AlertCells.tsx';
+
+export const ACTION_ICONS: Record<AlertAction, IconName> = {
+  open: 'open',
+  ack: 'ack',
+  unack: 'undo',
+  shelve: 'shelve',
+  unshelve: 'unshelve',
+  close: 'closeAlert',
+};
+
+export const RowActions = memo(function RowActions({
+  alert,
+  ctx,
+  tabbable,
+  size = 'small',
+}: {
+  alert: AlertRow;
+  ctx: RowContext;
+  /** false keeps the buttons out of the Tab order (every row but the focused one), so Tab leaves the table */
+  tabbable: boolean;
+  size?: 'small' | 'large';
+}) {
+  const { t } = useT();
+  const busy = useAtomValue(busyAtom);
+  const tabIndex = tabbable ? 0 : -1;
+  const buttonClass = size === 'small' ? 'h-7 w-7' : 'h-10 w-10';
+  const iconSize = size === 'small' ? 18 : 22;
+  const watched = isWatchedBy(alert, ctx.username);
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  if (!ctx.canWrite) return null;
+  return (
+    <div className="flex items-center justify-end gap-0.5" onClick={stop} onKeyDown={stop} role="group" aria-label={t('RowActions')}>
+      {allowedActions(alert.status).map((action) => (
+        <IconButton
+          key={action}
+          icon={ACTION_ICONS[action]}
+          label={t(ACTION_LABEL_KEYS[action] as 'Ack')}
+          size={iconSize}
+          className={buttonClass}
+          tabIndex={tabIndex}
+          disabled={busy}
+          onClick={() => void runCommand([alert.id], { kind: 'act', action })}
+        />
+      ))}
+      {ctx.username && (
+        <IconButton
+          icon={watched ? 'visibilityOff' : 'visibility'}
+          label={watched ? t('Unwatch') : t('Watch')}
+          size={iconSize}
+          className={buttonClass}
+          tabIndex={tabIndex}
+          disabled={busy}
+          onClick={() => void runCommand([alert.id], { kind: 'watch', on: !watched })}
+        />
+      )}
+      {ctx.canDelete && (
+        <IconButton
+          icon="delete"
+          label={t('Delete')}
+          size={iconSize}
+          className={buttonClass}
+          tabIndex={tabIndex}
+          disabled={busy}
+          onClick={() => store.set(pendingDeleteAtom, { ids: [alert.id], bulk: false })}
+        />
+      )}
+      {ctx.customActions.length > 0 && (
+        <Menu>
+          <MenuButton
+            tabIndex={tabIndex}
+            aria-label={t('Actions')}
+            title={t('Actions')}
+            className={`inline-flex ${buttonClass} items-center justify-center rounded-full hover:bg-black/10`}
+          >
+            <Icon name="moreVert" size={iconSize} />
+          </MenuButton>
+          <MenuItems
+            anchor="bottom end"
+            className="z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
+          >
+            {ctx.customActions.map((action) => (
+              <MenuItem key={action}>
+                <button
+                  type="button"
+                  className="block w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
+                  onClick={() => void runCommand([alert.id], { kind: 'act', action })}
+                >
+                  {action}
+                </button>
+              </MenuItem>
+            ))}
+          </MenuItems>
+        </Menu>
+      )}
+    </div>
+  );
+});
