@@ -468,4 +468,16 @@ export default {
   ShortcutToggleRow: 'Markierten Alarm aus- oder abwählen',
   ShortcutShowHelp: 'Tastenkürzel anzeigen',
   ShortcutClose: 'Dialog oder Panel schließen',
+
+  // alert detail page (issue 7)
+  DetailTitle: '{event} auf {resource}',
+  DetailActionBar: 'Alarmaktionen',
+  DetailNotFoundHelp: 'Diesen Alarm gibt es nicht (mehr): Er wurde vielleicht gelöscht oder gehört zu einem anderen Kunden.',
+  DetailBackToAlerts: 'Zurück zu den Alarmen',
+  DetailCopyFailed: 'Kopieren in die Zwischenablage fehlgeschlagen: {reason}',
+  DetailSearchFor: 'Alarme anzeigen, die {query} entsprechen',
+  DetailStatusBy: 'von {user}',
+  DetailYes: 'Ja',
+  DetailNo: 'Nein',
+  DetailAnonymous: 'Anonym',
 } satisfies Messages;

@@ -469,4 +469,16 @@ export default {
   ShortcutToggleRow: 'Odaktaki uyarıyı seç veya seçimi kaldır',
   ShortcutShowHelp: 'Klavye kısayollarını göster',
   ShortcutClose: 'İletişim kutusunu veya paneli kapat',
+
+  // alert detail page (issue 7)
+  DetailTitle: '{resource} üzerinde {event}',
+  DetailActionBar: 'Uyarı eylemleri',
+  DetailNotFoundHelp: 'Bu uyarı (artık) mevcut değil: silinmiş olabilir ya da başka bir müşteriye ait olabilir.',
+  DetailBackToAlerts: 'Uyarılara dön',
+  DetailCopyFailed: 'Panoya kopyalanamadı: {reason}',
+  DetailSearchFor: '{query} ile eşleşen uyarıları göster',
+  DetailStatusBy: '{user} tarafından',
+  DetailYes: 'Evet',
+  DetailNo: 'Hayır',
+  DetailAnonymous: 'Anonim',
 } satisfies Messages;
