@@ -521,4 +521,16 @@ export default {
   Unhealthy: 'Problem',
   Application: 'Application',
   Metrics: 'Metrics',
+
+  // alert detail page (issue 7)
+  DetailTitle: '{event} on {resource}',
+  DetailActionBar: 'Alert actions',
+  DetailNotFoundHelp: 'This alert does not exist (any more): it may have been deleted, or it belongs to another customer.',
+  DetailBackToAlerts: 'Back to alerts',
+  DetailCopyFailed: 'Could not copy to the clipboard: {reason}',
+  DetailSearchFor: 'Show alerts matching {query}',
+  DetailStatusBy: 'by {user}',
+  DetailYes: 'Yes',
+  DetailNo: 'No',
+  DetailAnonymous: 'Anonymous',
 } satisfies Record<string, string>;

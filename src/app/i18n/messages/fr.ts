@@ -515,4 +515,16 @@ export default {
   Unhealthy: 'Problème',
   Application: 'Application',
   Metrics: 'Métriques',
+
+  // alert detail page (issue 7)
+  DetailTitle: '{event} sur {resource}',
+  DetailActionBar: 'Actions sur l’alerte',
+  DetailNotFoundHelp: 'Cette alerte n’existe pas ou plus : elle a peut-être été supprimée, ou elle appartient à un autre client.',
+  DetailBackToAlerts: 'Retour aux alertes',
+  DetailCopyFailed: 'Impossible de copier dans le presse-papiers : {reason}',
+  DetailSearchFor: 'Afficher les alertes correspondant à {query}',
+  DetailStatusBy: 'par {user}',
+  DetailYes: 'Oui',
+  DetailNo: 'Non',
+  DetailAnonymous: 'Anonyme',
 } satisfies Messages;
