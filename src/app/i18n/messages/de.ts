@@ -480,4 +480,21 @@ export default {
   DetailYes: 'Ja',
   DetailNo: 'Nein',
   DetailAnonymous: 'Anonym',
+
+  // alerts screen (list, toolbar, filters, panel, kiosk)
+  AlertsTrue: 'Wahr',
+  AlertsFalse: 'Falsch',
+  AlertsKioskShowingLast: 'Die zuletzt bekannten Alarme bleiben sichtbar, bis sich wieder jemand anmeldet.',
+  AlertsTextFilter: 'Text enthält',
+  AlertsEndBeforeStart: 'Das Enddatum liegt vor dem Startdatum',
+  AlertsUpdatedSecondsAgo: 'vor {seconds} s aktualisiert',
+  AlertsOpenCount: 'Offene Alarme',
+  AlertsRecentOpenCounts: 'Letzte Anzahl offener Alarme für {name}',
+  AlertsPagination: 'Seiten',
+  AlertsRangeOfTotal: '{first}–{last} von {total}',
+  AlertsShortcutJump: 'Erste, letzte, eine Seite hoch oder runter',
+  AlertsShortcutWatch: 'Markierten Alarm beobachten oder nicht mehr beobachten',
+  AlertsShortcutClearSelection: 'Auswahl aufheben',
+  AlertsTimeRange: 'Zeitraum',
+  AlertsBulkActions: 'Aktionen für die ausgewählten Alarme',
 } satisfies Messages;

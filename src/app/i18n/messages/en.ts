@@ -533,4 +533,21 @@ export default {
   DetailYes: 'Yes',
   DetailNo: 'No',
   DetailAnonymous: 'Anonymous',
+
+  // alerts screen (list, toolbar, filters, panel, kiosk)
+  AlertsTrue: 'True',
+  AlertsFalse: 'False',
+  AlertsKioskShowingLast: 'Showing the last known alerts until someone signs in again.',
+  AlertsTextFilter: 'Text contains',
+  AlertsEndBeforeStart: 'The end date is before the start date',
+  AlertsUpdatedSecondsAgo: 'updated {seconds} s ago',
+  AlertsOpenCount: 'Open alerts',
+  AlertsRecentOpenCounts: 'Recent open alert counts for {name}',
+  AlertsPagination: 'Pages',
+  AlertsRangeOfTotal: '{first}–{last} of {total}',
+  AlertsShortcutJump: 'First, last, a page up or down',
+  AlertsShortcutWatch: 'Watch or unwatch the focused alert',
+  AlertsShortcutClearSelection: 'Clear the selection',
+  AlertsTimeRange: 'Time range',
+  AlertsBulkActions: 'Actions on the selected alerts',
 } satisfies Record<string, string>;

@@ -527,4 +527,21 @@ export default {
   DetailYes: 'Oui',
   DetailNo: 'Non',
   DetailAnonymous: 'Anonyme',
+
+  // alerts screen (list, toolbar, filters, panel, kiosk)
+  AlertsTrue: 'Vrai',
+  AlertsFalse: 'Faux',
+  AlertsKioskShowingLast: 'Affichage des dernières alertes connues jusqu’à une nouvelle connexion.',
+  AlertsTextFilter: 'Le texte contient',
+  AlertsEndBeforeStart: 'La date de fin est antérieure à la date de début',
+  AlertsUpdatedSecondsAgo: 'mis à jour il y a {seconds} s',
+  AlertsOpenCount: 'Alertes ouvertes',
+  AlertsRecentOpenCounts: 'Nombre récent d’alertes ouvertes pour {name}',
+  AlertsPagination: 'Pages',
+  AlertsRangeOfTotal: '{first}–{last} sur {total}',
+  AlertsShortcutJump: 'Première, dernière, une page plus haut ou plus bas',
+  AlertsShortcutWatch: 'Suivre ou ne plus suivre l’alerte sélectionnée',
+  AlertsShortcutClearSelection: 'Effacer la sélection',
+  AlertsTimeRange: 'Période',
+  AlertsBulkActions: 'Actions sur les alertes sélectionnées',
 } satisfies Messages;

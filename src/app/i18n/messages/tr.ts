@@ -481,4 +481,21 @@ export default {
   DetailYes: 'Evet',
   DetailNo: 'Hayır',
   DetailAnonymous: 'Anonim',
+
+  // alerts screen (list, toolbar, filters, panel, kiosk)
+  AlertsTrue: 'Doğru',
+  AlertsFalse: 'Yanlış',
+  AlertsKioskShowingLast: 'Biri yeniden oturum açana kadar bilinen son uyarılar gösteriliyor.',
+  AlertsTextFilter: 'Metin şunu içerir',
+  AlertsEndBeforeStart: 'Bitiş tarihi başlangıç tarihinden önce',
+  AlertsUpdatedSecondsAgo: '{seconds} sn önce güncellendi',
+  AlertsOpenCount: 'Açık uyarılar',
+  AlertsRecentOpenCounts: '{name} için son açık uyarı sayıları',
+  AlertsPagination: 'Sayfalar',
+  AlertsRangeOfTotal: '{first}–{last} / {total}',
+  AlertsShortcutJump: 'İlk, son, bir sayfa yukarı veya aşağı',
+  AlertsShortcutWatch: 'Odaktaki uyarıyı izle veya izlemeyi bırak',
+  AlertsShortcutClearSelection: 'Seçimi temizle',
+  AlertsTimeRange: 'Zaman aralığı',
+  AlertsBulkActions: 'Seçili uyarılarda işlemler',
 } satisfies Messages;
