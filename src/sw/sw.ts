@@ -1,25 +1,62 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the shell so the console opens with no network, and answers every navigation with
-// the cached index.html (the app routes in history mode). API calls are never cached here: the data worker owns data.
+// The service worker: precaches the shell so the console opens with no network, answers every navigation with the
+// cached index.html (the app routes in history mode), waits with a new version until the page says when (so nobody
+// loses a half-written note), and opens the alert behind a clicked notification. API calls are never cached here:
+// the data worker owns data.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
+import { isSwMessage, SW_MESSAGES, type NotificationData } from './messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// The first install takes control at once, so the very first visit already works offline on its next load.
+// The first install takes control at once, so the very first visit already works offline on its next load. A later
+// version waits in `installed` until a page sends SKIP_WAITING (the page's prompt, or kiosk mode at a quiet moment).
 clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-const scope = new URL(self.registration.scope).pathname;
+const scopeUrl = new URL(self.registration.scope);
+const scope = scopeUrl.pathname;
+const escapedScope = scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL(`${scope}index.html`), {
-    // The API (demo server under /api) and the runtime config are not part of the shell.
-    denylist: [new RegExp(`^${scope}api(/|$)`), new RegExp(`^${scope}config\\.json$`)],
+    // The API (demo server under /api), the runtime config and the manifest are not part of the shell.
+    denylist: [new RegExp(`^${escapedScope}api(/|$)`), new RegExp(`^${escapedScope}config\\.json$`), /\.webmanifest$/],
   }),
 );
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data: unknown = event.data;
+  if (isSwMessage(data) && data.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+/** The in-app path of a notification (relative to the router base), or the alerts list when it has none. */
+function pathOf(notification: Notification): string {
+  const data = notification.data as Partial<NotificationData> | null;
+  const path = typeof data?.path === 'string' && data.path.startsWith('/') && !data.path.startsWith('//') ? data.path : '/alerts';
+  return path;
+}
+
+async function openPath(path: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const ours = windows.filter((c) => c.url.startsWith(scopeUrl.href));
+  // The window the user looked at last is the best guess for "the console"; any of ours will do otherwise.
+  const target = ours.find((c) => c.focused) ?? ours.find((c) => c.visibilityState === 'visible') ?? ours[0];
+  if (target) {
+    // The page routes in place (no reload), so a half-written note or a selection in that window survives.
+    target.postMessage({ type: SW_MESSAGES.openPath, path });
+    try {
+      await target.focus();
+    } catch {
+      // Focusing can be refused (no user activation left); the message already moved the page.
+    }
+    return;
+  }
+  await self.clients.openWindow(new URL(path.replace(/^\/+/, ''), scopeUrl).href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPath(pathOf(event.notification)));
 });

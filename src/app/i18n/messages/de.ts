@@ -497,4 +497,16 @@ export default {
   AlertsShortcutClearSelection: 'Auswahl aufheben',
   AlertsTimeRange: 'Zeitraum',
   AlertsBulkActions: 'Aktionen für die ausgewählten Alarme',
+
+  // installierbare App: Updates, Benachrichtigungen, Badge (PWA)
+  Later: 'Später',
+  NotificationsUnsupported: 'Dieser Browser kann keine Benachrichtigungen anzeigen.',
+  NotificationsHint: 'Solange die Konsole im Hintergrund ist, erscheinen neue Alarme ab dem gewählten Schweregrad als Systembenachrichtigungen.',
+  NotificationsBlockedHelp: 'Erlauben Sie sie in den Website-Einstellungen Ihres Browsers und schalten Sie sie dann hier ein.',
+  NotificationsAllowHere: 'Benachrichtigungen sind für Ihr Konto eingeschaltet, aber dieses Gerät hat sie noch nicht erlaubt.',
+  AllowNotifications: 'Benachrichtigungen erlauben',
+  AttentionBadgeHint: 'Das App-Symbol und der Seitentitel zeigen, wie viele Alarme der Liste diesen oder einen höheren Schweregrad haben.',
+  SendTestNotification: 'Testbenachrichtigung senden',
+  TestNotificationTitle: 'Alerta-Benachrichtigungen sind eingeschaltet',
+  TestNotificationBody: 'Neue Alarme erscheinen so, während die Konsole im Hintergrund ist.',
 } satisfies Messages;

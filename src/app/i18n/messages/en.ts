@@ -550,4 +550,16 @@ export default {
   AlertsShortcutClearSelection: 'Clear the selection',
   AlertsTimeRange: 'Time range',
   AlertsBulkActions: 'Actions on the selected alerts',
+
+  // installable app: updates, notifications, badge (PWA)
+  Later: 'Later',
+  NotificationsUnsupported: 'This browser cannot show notifications.',
+  NotificationsHint: 'While the console is in the background, new alerts at or above the chosen severity appear as system notifications.',
+  NotificationsBlockedHelp: 'Allow them in the site settings of your browser, then switch them on here.',
+  NotificationsAllowHere: 'Notifications are on for your account, but this device has not allowed them yet.',
+  AllowNotifications: 'Allow notifications',
+  AttentionBadgeHint: 'The app icon and the page title show how many alerts in the list are at or above this severity.',
+  SendTestNotification: 'Send a test notification',
+  TestNotificationTitle: 'Alerta notifications are on',
+  TestNotificationBody: 'New alerts will appear like this while the console is in the background.',
 } satisfies Record<string, string>;

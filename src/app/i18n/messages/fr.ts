@@ -544,4 +544,16 @@ export default {
   AlertsShortcutClearSelection: 'Effacer la sélection',
   AlertsTimeRange: 'Période',
   AlertsBulkActions: 'Actions sur les alertes sélectionnées',
+
+  // application installable : mises à jour, notifications, badge (PWA)
+  Later: 'Plus tard',
+  NotificationsUnsupported: 'Ce navigateur ne peut pas afficher de notifications.',
+  NotificationsHint: "Lorsque la console est en arrière-plan, les nouvelles alertes de la sévérité choisie ou plus apparaissent comme notifications système.",
+  NotificationsBlockedHelp: 'Autorisez-les dans les paramètres du site de votre navigateur, puis activez-les ici.',
+  NotificationsAllowHere: "Les notifications sont activées pour votre compte, mais cet appareil ne les a pas encore autorisées.",
+  AllowNotifications: 'Autoriser les notifications',
+  AttentionBadgeHint: "L'icône de l'application et le titre de la page indiquent combien d'alertes de la liste ont cette sévérité ou plus.",
+  SendTestNotification: 'Envoyer une notification de test',
+  TestNotificationTitle: 'Les notifications Alerta sont activées',
+  TestNotificationBody: 'Les nouvelles alertes apparaîtront ainsi lorsque la console est en arrière-plan.',
 } satisfies Messages;

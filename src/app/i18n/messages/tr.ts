@@ -498,4 +498,16 @@ export default {
   AlertsShortcutClearSelection: 'Seçimi temizle',
   AlertsTimeRange: 'Zaman aralığı',
   AlertsBulkActions: 'Seçili uyarılarda işlemler',
+
+  // yüklenebilir uygulama: güncellemeler, bildirimler, rozet (PWA)
+  Later: 'Daha sonra',
+  NotificationsUnsupported: 'Bu tarayıcı bildirim gösteremiyor.',
+  NotificationsHint: 'Konsol arka plandayken, seçilen önem derecesinde veya daha yüksek yeni alarmlar sistem bildirimi olarak görünür.',
+  NotificationsBlockedHelp: 'Tarayıcınızın site ayarlarında bunlara izin verin, ardından burada açın.',
+  NotificationsAllowHere: 'Bildirimler hesabınız için açık, ancak bu cihaz henüz bunlara izin vermedi.',
+  AllowNotifications: 'Bildirimlere izin ver',
+  AttentionBadgeHint: 'Uygulama simgesi ve sayfa başlığı, listede bu önem derecesinde veya daha yüksek kaç alarm olduğunu gösterir.',
+  SendTestNotification: 'Test bildirimi gönder',
+  TestNotificationTitle: 'Alerta bildirimleri açık',
+  TestNotificationBody: 'Konsol arka plandayken yeni alarmlar böyle görünecek.',
 } satisfies Messages;

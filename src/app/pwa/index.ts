@@ -1,0 +1,8 @@
+// The installable-app parts of the console, ready to mount (see each export for where).
+export { PwaUpdatePrompt } from './PwaUpdatePrompt.tsx';
+export { InstallButton, InstallMenuItem } from './InstallEntry.tsx';
+export { useInstallPrompt, type InstallPrompt } from './install.ts';
+export { NotificationSettings } from './NotificationSettings.tsx';
+export { useAlertNotifications, notifyNewAlerts } from './notifications.ts';
+export { useAttentionBadge, useAttentionCount } from './useAttentionBadge.ts';
+export { markDirty, hasDirtyForms, useDirtyForm } from './dirty-forms.ts';

@@ -1,0 +1,64 @@
+// The app badge and the page title carry the number of alerts at or above the chosen severity, so an installed
+// console or a background tab shows at a glance that something needs attention.
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { attentionCount, DEFAULT_NOTIFY_MIN_SEVERITY, titleWithCount } from '../../core/notify.ts';
+import { metaAtom } from '../state/alerts.ts';
+import { configAtom, sessionAtom } from '../state/session.ts';
+import { prefsAtom } from '../state/user.ts';
+
+const severityCountsAtom = selectAtom(metaAtom, (m) => m.severityCounts);
+const signedOutAtom = selectAtom(metaAtom, (m) => m.freshness === 'signed-out');
+const minSeverityAtom = selectAtom(prefsAtom, (p) => p.notify?.minSeverity || DEFAULT_NOTIFY_MIN_SEVERITY);
+
+type BadgeNavigator = Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+
+function setBadge(count: number) {
+  const nav = navigator as BadgeNavigator;
+  const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.();
+  // Refused outside an installed app on some platforms: the title still shows the count.
+  done?.catch(() => undefined);
+}
+
+/**
+ * Keeps the title's "(N) " prefix whatever sets the title (each screen sets its own): it watches the <title>
+ * element and puts the prefix back after every change.
+ */
+function keepTitleCount(count: number): () => void {
+  const apply = () => {
+    const next = titleWithCount(document.title, count);
+    if (next !== document.title) document.title = next;
+  };
+  apply();
+  const observer = new MutationObserver(apply);
+  observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+  return () => {
+    observer.disconnect();
+    const bare = titleWithCount(document.title, 0);
+    if (bare !== document.title) document.title = bare;
+  };
+}
+
+/** The attention count of the current alerts view: open alerts at or above the notification threshold. */
+export function useAttentionCount(): number {
+  const counts = useAtomValue(severityCountsAtom);
+  const signedOut = useAtomValue(signedOutAtom);
+  const minSeverity = useAtomValue(minSeverityAtom);
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const authRequired = config?.auth_required ?? true;
+  if (signedOut || (authRequired && !session.authenticated)) return 0;
+  return attentionCount(counts, minSeverity, config ?? undefined);
+}
+
+/** Mount once in the shell. Sets the app badge (where supported) and the page title prefix. */
+export function useAttentionBadge(): number {
+  const count = useAttentionCount();
+  useEffect(() => {
+    setBadge(count);
+    return keepTitleCount(count);
+  }, [count]);
+  useEffect(() => () => setBadge(0), []);
+  return count;
+}
