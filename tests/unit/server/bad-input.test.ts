@@ -1,7 +1,7 @@
 // Bad input gets a clear 4xx in the error envelope, never a 500, and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start.ts';
-import { client } from './helpers.ts';
+import { client, type Json } from './helpers.ts';
 
 let s: RunningServer;
 let api: ReturnType<typeof client>;
@@ -9,7 +9,7 @@ let alertId: string;
 
 const countRows = (table: string): number => (s.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
-function expectError(res: { status: number; body: any }, code: number, message?: string | RegExp): void {
+function expectError(res: { status: number; body: Json }, code: number, message?: string | RegExp): void {
   expect(res.status).toBe(code);
   expect(res.body).toMatchObject({ status: 'error', code });
   expect(Object.keys(res.body).sort()).toEqual(['code', 'errors', 'message', 'requestId', 'status']);

@@ -7,6 +7,7 @@ import { MailLog } from '../../../server/mail.ts';
 import { parseIncomingAlert, receiveAlert } from '../../../server/alert-store.ts';
 import { ensureSystemPerms } from '../../../server/auth.ts';
 import type { Alert } from '../../../src/core/types.ts';
+import type { Caller } from '../../../server/context.ts';
 
 export function makeCtx(overrides: Partial<ServerSettings> = {}, now: () => Date = () => new Date()): AppContext {
   const settings = loadSettings({ overrides });
@@ -29,14 +30,21 @@ export function send(ctx: AppContext, body: Record<string, unknown>): Alert {
   return receiveAlert(ctx, inc, 'tester', 'http://test/api');
 }
 
-export interface Res<T = any> {
+/**
+ * A parsed JSON response body. Tests read it by path and assert on values, so a loose type keeps them short;
+ * the shapes themselves are checked against the real server's captures in contract.test.ts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Res<T = Json> {
   status: number;
   body: T;
   headers: Headers;
 }
 
 export function client(apiUrl: string, auth?: string) {
-  const call = async <T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Res<T>> => {
+  const call = async <T = Json>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Res<T>> => {
     const headers: Record<string, string> = { ...extra };
     if (auth) headers.authorization = auth;
     let payload: string | undefined;
@@ -49,10 +57,10 @@ export function client(apiUrl: string, auth?: string) {
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   };
   return {
-    get: <T = any>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),
-    post: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('POST', p, b, h),
-    put: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PUT', p, b, h),
-    del: <T = any>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
+    get: <T = Json>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),
+    post: <T = Json>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('POST', p, b, h),
+    put: <T = Json>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PUT', p, b, h),
+    del: <T = Json>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
     call,
   };
 }
@@ -64,7 +72,7 @@ export async function login(apiUrl: string, username: string, password: string):
 }
 
 /** A caller as the auth layer would build it, for store-level tests. */
-export function callerOf(login: string, customers: string[] | null = null): import('../../../server/context.ts').Caller {
+export function callerOf(login: string, customers: string[] | null = null): Caller {
   return {
     login, name: login, userId: null, email: login, roles: [], groups: [], scopes: ['admin', 'read', 'write'],
     customers, authenticated: true, claims: null, viaKey: false,
