@@ -1,0 +1,144 @@
+// The action bar under the tabs (SPEC 2): watch/unwatch, add note, delete. "Add note" opens the note form, which
+// offers the status actions the alert allows (open, ack/unack, shelve/unshelve, close) with the typed text, and
+// "Add note" itself. The text follows SPEC 5: required for a note, at most 200 characters, trimmed.
+import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { Alert } from '../../../core/types.ts';
+import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
+import { isWatchedBy } from '../../../core/watch.ts';
+import { NOTE_MAX_LENGTH } from '../../../core/validation.ts';
+import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { useT } from '../../state/i18n.ts';
+import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import { ACTION_ICONS, type DetailPermissions } from './DetailToolbar.tsx';
+import { useNoteText } from './NotesSection.tsx';
+
+export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: DetailPermissions; onDelete: () => void }) {
+  const { t } = useT();
+  const busy = useAtomValue(detailBusyAtom);
+  const [formOpen, setFormOpen] = useState(false);
+  const watched = isWatchedBy(alert, perms.username);
+  const disabled = busy || !perms.online;
+  const described = perms.online ? undefined : perms.offlineReasonId;
+
+  if (!perms.canWrite && !perms.canDelete) return null;
+  if (formOpen && perms.canWrite) return <NoteForm alert={alert} perms={perms} onClose={() => setFormOpen(false)} />;
+  return (
+    <div role="group" aria-label={t('DetailActionBar')} className="flex flex-wrap items-center gap-2">
+      {perms.canWrite && perms.username && (
+        <Button
+          icon={watched ? 'visibilityOff' : 'visibility'}
+          disabled={disabled}
+          aria-describedby={described}
+          onClick={() => void detailCommands.watch(alert.id, !watched)}
+        >
+          {watched ? t('Unwatch') : t('Watch')}
+        </Button>
+      )}
+      {perms.canWrite && (
+        <Button icon="note" disabled={disabled} aria-describedby={described} onClick={() => setFormOpen(true)}>
+          {t('AddNote')}
+        </Button>
+      )}
+      {perms.canDelete && (
+        <Button icon="delete" disabled={disabled} aria-describedby={described} onClick={onDelete}>
+          {t('Delete')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const ACTION_BUTTON_COLOURS: Record<string, string> = {
+  open: 'bg-green-700 text-white hover:bg-green-800 disabled:bg-green-300 dark:disabled:bg-green-900',
+  ack: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300 dark:disabled:bg-blue-900',
+  unack: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300 dark:disabled:bg-blue-900',
+  shelve: 'bg-sky-700 text-white hover:bg-sky-800 disabled:bg-sky-300 dark:disabled:bg-sky-900',
+  unshelve: 'bg-sky-700 text-white hover:bg-sky-800 disabled:bg-sky-300 dark:disabled:bg-sky-900',
+  close: 'bg-orange-700 text-white hover:bg-orange-800 disabled:bg-orange-300 dark:disabled:bg-orange-900',
+};
+
+function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermissions; onClose: () => void }) {
+  const { t } = useT();
+  const busy = useAtomValue(detailBusyAtom);
+  const note = useNoteText();
+  const id = useId();
+  const disabled = busy || !perms.online;
+  const trimmed = note.text.trim();
+
+  /** A status action takes the text when there is one; an over-long text is refused like a note's. */
+  const act = async (action: string) => {
+    if (trimmed !== '' && !note.result.ok) {
+      note.setTouched(true);
+      return;
+    }
+    if (await detailCommands.act(alert.id, action, note.result.ok ? note.result.value : '')) onClose();
+  };
+
+  const addNote = async () => {
+    note.setTouched(true);
+    if (!note.result.ok) return;
+    if (await detailCommands.addNote(alert.id, note.result.value)) onClose();
+  };
+
+  return (
+    <form
+      aria-label={t('AddNote')}
+      className="flex flex-col gap-2 rounded border border-gray-200 bg-white p-3 shadow-sm dark:border-gray-700 dark:bg-gray-800"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void addNote();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <label htmlFor={`${id}-text`} className="text-sm font-semibold">
+        {t('AddNote')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        autoFocus
+        rows={2}
+        value={note.text}
+        onChange={(e) => note.setText(e.target.value)}
+        onBlur={() => trimmed !== '' && note.setTouched(true)}
+        aria-invalid={note.error ? true : undefined}
+        aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
+        className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {note.error && (
+          <span id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
+            {note.error}
+          </span>
+        )}
+        <span id={`${id}-count`} className={`ml-auto tabular-nums ${note.length > NOTE_MAX_LENGTH ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
+          {note.length} / {NOTE_MAX_LENGTH}
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {allowedActions(alert.status).map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`inline-flex items-center justify-center gap-2 rounded px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed ${ACTION_BUTTON_COLOURS[action] ?? ''}`}
+            disabled={disabled}
+            aria-describedby={perms.online ? undefined : perms.offlineReasonId}
+            onClick={() => void act(action)}
+          >
+            <Icon name={ACTION_ICONS[action]} size={18} />
+            {t(ACTION_LABEL_KEYS[action] as 'Ack')}
+          </button>
+        ))}
+        <Button type="submit" icon="note" variant="primary" disabled={disabled} aria-describedby={perms.online ? undefined : perms.offlineReasonId}>
+          {t('AddNote')}
+        </Button>
+        <Button variant="ghost" className="ml-auto" onClick={onClose}>
+          {t('Cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

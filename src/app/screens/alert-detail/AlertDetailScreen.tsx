@@ -1,0 +1,226 @@
+// The alert detail page (SPEC 2 "Alert detail"): what an operator opens to understand one alert and act on it.
+// The data worker keeps the alert current while the page is open (the list's interval), serves the last copy from
+// its cache offline, and reports a deleted or unknown alert as not found.
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { Alert } from '../../../core/types.ts';
+import type { AlertDetailMessage } from '../../../worker/contract.ts';
+import { usernameOf } from '../../../core/jwt.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { useHasPerms } from '../../hooks/usePerms.ts';
+import { usePageTitle } from '../../hooks/usePageTitle.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { detailAtom } from '../../state/detail.ts';
+import { configAtom, connectivityAtom, sessionAtom } from '../../state/session.ts';
+import { pushNotice } from '../../state/notices.ts';
+import { useT } from '../../state/i18n.ts';
+import { DetailToolbar, type DetailPermissions } from './DetailToolbar.tsx';
+import { DetailsTab } from './DetailsTab.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
+import { ActionBar } from './ActionBar.tsx';
+import { detailCommands } from './detail-commands.ts';
+import { SeverityChip, StatusChip } from './labels.tsx';
+
+const OFFLINE_REASON_ID = 'alert-detail-offline-reason';
+
+/** Relative times on the page ("3 minutes ago", time left) move on without waiting for the next poll. */
+function useNow(ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+interface NavigationLike {
+  currentEntry?: { index: number } | null;
+  entries?: () => { url: string | null }[];
+}
+
+/**
+ * Back to the list as it was (filters, page) when the page was opened from it; from a deep link or another page,
+ * to the list. The Navigation API tells where "back" leads; without it, the list.
+ */
+function goBack(navigate: (to: string) => void) {
+  const nav = (window as unknown as { navigation?: NavigationLike }).navigation;
+  const index = nav?.currentEntry?.index ?? -1;
+  const previous = index > 0 ? nav?.entries?.()[index - 1]?.url : null;
+  if (previous) {
+    const url = new URL(previous);
+    if (url.origin === window.location.origin && /\/alerts\/?$/.test(url.pathname)) {
+      window.history.back();
+      return;
+    }
+  }
+  navigate('/alerts');
+}
+
+export function AlertDetailScreen({ id }: { id: string }) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const detail = useAtomValue(detailAtom);
+  const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
+  const connectivity = useAtomValue(connectivityAtom);
+  const can = useHasPerms();
+  const now = useNow();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    void dataWorker.setDetail(id);
+    return () => void dataWorker.setDetail(null);
+  }, [id]);
+
+  // A message about the alert shown before (or a stale one from a previous visit) is not this page's.
+  const msg: AlertDetailMessage | null = detail && detail.id === id ? detail : null;
+  const alert = msg?.alert ?? null;
+  usePageTitle(alert ? null : 'Details', alert ? `${alert.event} – ${alert.resource}` : undefined);
+
+  const perms = useMemo<DetailPermissions>(
+    () => ({
+      username: usernameOf(session.claims),
+      canWrite: can('write:alerts'),
+      canDelete: can('delete:alerts'),
+      canBlackout: can('write:blackouts'),
+      online: connectivity.online,
+      offlineReasonId: OFFLINE_REASON_ID,
+    }),
+    [session.claims, can, connectivity.online],
+  );
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    if (!alert) return;
+    if (await detailCommands.remove(alert.id)) {
+      pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted' });
+      navigate('/alerts');
+    }
+  };
+
+  if (!msg) {
+    return (
+      <div className="flex h-full min-h-40 items-center justify-center gap-3 text-gray-600 dark:text-gray-300" role="status">
+        <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+        {t('Loading')}
+      </div>
+    );
+  }
+
+  if (!alert) return <Missing id={id} msg={msg} onBack={() => goBack(navigate)} />;
+
+  return (
+    <div className="flex min-h-full flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+      <header className="flex flex-col gap-1 border-b border-gray-200 bg-gray-50 px-2 py-2 sm:px-4 dark:border-gray-700 dark:bg-gray-800">
+        <div className="flex min-w-0 items-center gap-2">
+          <IconButton icon="arrowBack" label={t('Back')} onClick={() => goBack(navigate)} />
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold" title={t('DetailTitle', { event: alert.event, resource: alert.resource })}>
+            {t('DetailTitle', { event: alert.event, resource: alert.resource })}
+          </h1>
+          <span className="flex shrink-0 items-center gap-1.5">
+            <SeverityChip severity={alert.severity} />
+            <StatusChip status={alert.status} />
+          </span>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <DetailToolbar
+            alert={alert}
+            perms={perms}
+            customActions={config?.actions ?? []}
+            clipboardTemplate={config?.clipboard_template ?? ''}
+            onDelete={() => setConfirmDelete(true)}
+          />
+          <Freshness msg={msg} online={connectivity.online} now={now} />
+        </div>
+      </header>
+
+      <TabGroup className="flex flex-1 flex-col">
+        <TabList aria-label={t('Details')} className="flex gap-1 border-b border-gray-200 px-2 sm:px-4 dark:border-gray-700">
+          {(['Details', 'History', 'Data'] as const).map((key) => (
+            <Tab
+              key={key}
+              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-gray-700 outline-none hover:text-brand focus-visible:ring-2 focus-visible:ring-brand data-[selected]:border-brand data-[selected]:text-brand dark:text-gray-200 dark:data-[selected]:border-amber-300 dark:data-[selected]:text-amber-300"
+            >
+              {t(key)}
+              {key === 'History' && alert.history?.length ? <span className="ml-1 font-normal text-gray-600 dark:text-gray-400">({alert.history.length})</span> : null}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="flex-1 px-2 py-3 sm:px-4">
+          <TabPanel>
+            <DetailsTab alert={alert} notes={msg.notes} customerViews={config?.customer_views ?? false} perms={perms} now={now} />
+          </TabPanel>
+          <TabPanel>
+            <HistoryTab history={alert.history ?? []} />
+          </TabPanel>
+          <TabPanel>
+            <RawData alert={alert} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+
+      {(perms.canWrite || perms.canDelete) && (
+        <footer className="sticky bottom-0 z-10 border-t border-gray-200 bg-white/95 px-2 py-2 sm:px-4 dark:border-gray-700 dark:bg-gray-900/95">
+          <ActionBar alert={alert} perms={perms} onDelete={() => setConfirmDelete(true)} />
+        </footer>
+      )}
+
+      <ConfirmDialog open={confirmDelete} message={t('ConfirmDelete')} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
+    </div>
+  );
+}
+
+function RawData({ alert }: { alert: Alert }) {
+  const { t } = useT();
+  const raw = alert.rawData;
+  if (raw === null || raw === undefined || raw === '') return <p className="py-4 text-gray-600 italic dark:text-gray-300">{t('NoRawData')}</p>;
+  return (
+    <pre className="max-h-[70vh] overflow-auto rounded bg-gray-100 p-3 font-mono text-sm whitespace-pre-wrap break-words dark:bg-gray-800">
+      {typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2)}
+    </pre>
+  );
+}
+
+/** Stale or offline: the page says how old what it shows is, and why the actions are disabled. */
+function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: boolean; now: number }) {
+  const { t, formatRelativeTime } = useT();
+  const stale = msg.freshness === 'offline' || !online || (msg.freshness === 'stale' && msg.error !== null);
+  if (!stale) return null;
+  const age = msg.updatedAt === null ? null : Math.round((msg.updatedAt - now) / 1000);
+  const ageText = age === null ? '' : age > -5 ? t('JustNow') : formatRelativeTime(age);
+  return (
+    <p role="status" className="flex items-center gap-1.5 rounded bg-amber-100 px-2 py-1 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+      <Icon name={online ? 'warning' : 'wifiOff'} size={16} />
+      <span>
+        {t('Stale')}
+        {ageText && ` – ${t('LastUpdated', { age: ageText })}`}
+        {!online && <span id={OFFLINE_REASON_ID}>{` – ${t('NetworkActionDisabled')}`}</span>}
+      </span>
+    </p>
+  );
+}
+
+/** Deleted, unknown, another customer's — or not reachable and never seen offline: a clear state, not an empty page. */
+function Missing({ id, msg, onBack }: { id: string; msg: AlertDetailMessage; onBack: () => void }) {
+  const { t } = useT();
+  const unreachable = msg.error !== null && msg.error.code !== 404 && (msg.freshness === 'offline' || msg.error.kind === 'network');
+  return (
+    <div className="flex h-full min-h-60 items-center justify-center p-6">
+      <div role="alert" className="max-w-lg rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-900 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100">
+        <h1 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+          <Icon name={unreachable ? 'wifiOff' : 'info'} />
+          {unreachable ? t('Offline') : t('NotFound')}
+        </h1>
+        <p className="mb-1 break-all font-mono text-sm text-gray-700 dark:text-gray-300">{id}</p>
+        <p className="mb-4 text-sm">{unreachable ? (msg.error?.message ?? '') : t('DetailNotFoundHelp')}</p>
+        <Button variant="primary" icon="arrowBack" onClick={onBack} autoFocus>
+          {t('DetailBackToAlerts')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// The detail page's toolbar (SPEC 2): open, watch/unwatch, ack, unack, shelve, unshelve, close, delete, copy and a menu
+// with the configured extra actions and "blackout from alert". Only what the alert's status (SPEC 4) and the user's
+// scopes allow is offered; what needs the network is disabled offline, with the reason.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import type { Alert } from '../../../core/types.ts';
+import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
+import { isWatchedBy } from '../../../core/watch.ts';
+import { splitCamel } from '../../../core/columns.ts';
+import { blackoutHref, COPIED_TOOLTIP_MS } from '../../../core/alert-detail.ts';
+import { IconButton } from '../../components/Button.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { pushNotice } from '../../state/notices.ts';
+import { useT } from '../../state/i18n.ts';
+import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import { clipboardText, writeClipboard } from './copy-alert.ts';
+
+export const ACTION_ICONS: Record<AlertAction, IconName> = {
+  open: 'open',
+  ack: 'ack',
+  unack: 'undo',
+  shelve: 'shelve',
+  unshelve: 'unshelve',
+  close: 'closeAlert',
+};
+
+export interface DetailPermissions {
+  username: string | null;
+  canWrite: boolean;
+  canDelete: boolean;
+  canBlackout: boolean;
+  online: boolean;
+  offlineReasonId: string;
+}
+
+export function DetailToolbar({
+  alert,
+  perms,
+  customActions,
+  clipboardTemplate,
+  onDelete,
+}: {
+  alert: Alert;
+  perms: DetailPermissions;
+  customActions: readonly string[];
+  clipboardTemplate: string;
+  onDelete: () => void;
+}) {
+  const { t } = useT();
+  const [, navigate] = useLocation();
+  const busy = useAtomValue(detailBusyAtom);
+  const watched = isWatchedBy(alert, perms.username);
+  const offline = !perms.online;
+  const networkDisabled = busy || offline;
+  // Offline, the button says why it does nothing; the accessible name stays the action's name.
+  const why = (label: string) => (offline ? `${label} – ${t('NetworkActionDisabled')}` : label);
+  const described = offline ? perms.offlineReasonId : undefined;
+
+  return (
+    <div role="toolbar" aria-label={t('Actions')} className="flex flex-wrap items-center gap-0.5">
+      {perms.canWrite &&
+        allowedActions(alert.status).map((action) => {
+          const label = t(ACTION_LABEL_KEYS[action] as 'Ack');
+          return (
+            <IconButton
+              key={action}
+              icon={ACTION_ICONS[action]}
+              label={label}
+              title={why(label)}
+              aria-describedby={described}
+              disabled={networkDisabled}
+              onClick={() => void detailCommands.act(alert.id, action)}
+            />
+          );
+        })}
+      {perms.canWrite && perms.username && (
+        <IconButton
+          icon={watched ? 'visibilityOff' : 'visibility'}
+          label={watched ? t('Unwatch') : t('Watch')}
+          title={why(watched ? t('Unwatch') : t('Watch'))}
+          aria-describedby={described}
+          disabled={networkDisabled}
+          onClick={() => void detailCommands.watch(alert.id, !watched)}
+        />
+      )}
+      {perms.canDelete && (
+        <IconButton
+          icon="delete"
+          label={t('Delete')}
+          title={why(t('Delete'))}
+          aria-describedby={described}
+          disabled={networkDisabled}
+          onClick={onDelete}
+        />
+      )}
+      <CopyAlertButton alert={alert} template={clipboardTemplate} />
+      {((perms.canWrite && customActions.length > 0) || perms.canBlackout) && (
+        <Menu>
+          <MenuButton
+            aria-label={t('More')}
+            title={t('More')}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-black/10 dark:hover:bg-white/10"
+          >
+            <Icon name="moreVert" />
+          </MenuButton>
+          <MenuItems
+            anchor="bottom end"
+            className="z-40 min-w-56 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
+          >
+            {perms.canWrite && customActions.length > 0 && (
+              <>
+                <div className="px-4 py-1 text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-300" aria-hidden="true">
+                  {t('Actions')}
+                </div>
+                {customActions.map((action) => (
+                  <MenuItem key={action} disabled={networkDisabled}>
+                    <button
+                      type="button"
+                      className="block w-full px-4 py-2 text-left data-[disabled]:opacity-50 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
+                      onClick={() => void detailCommands.act(alert.id, action)}
+                    >
+                      {splitCamel(action)}
+                    </button>
+                  </MenuItem>
+                ))}
+              </>
+            )}
+            {perms.canWrite && customActions.length > 0 && perms.canBlackout && <MenuSeparator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />}
+            {perms.canBlackout && (
+              <MenuItem>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2 px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
+                  onClick={() => navigate(blackoutHref(alert))}
+                >
+                  <Icon name="block" size={18} />
+                  {t('BlackoutFromAlert')}
+                </button>
+              </MenuItem>
+            )}
+          </MenuItems>
+        </Menu>
+      )}
+    </div>
+  );
+}
+
+/** Copy to clipboard with a "Copied" tooltip for 2 s (SPEC 9). Works offline: it only needs the alert in hand. */
+function CopyAlertButton({ alert, template }: { alert: Alert; template: string }) {
+  const { t } = useT();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_TOOLTIP_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await writeClipboard(await clipboardText(alert, template));
+      setCopied(true);
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? error.message : t('UnknownError');
+      pushNotice({ level: 'error', text: t('DetailCopyFailed', { reason }) });
+    }
+  };
+
+  return (
+    <span className="relative inline-flex">
+      <IconButton icon={copied ? 'check' : 'copy'} label={t('CopyToClipboard')} onClick={() => void copy()} />
+      <span
+        role="status"
+        className={`pointer-events-none absolute left-1/2 top-full z-30 mt-1 -translate-x-1/2 whitespace-nowrap rounded bg-gray-800 px-2 py-0.5 text-xs text-white shadow dark:bg-gray-200 dark:text-gray-900 ${copied ? '' : 'sr-only'}`}
+      >
+        {copied ? t('Copied') : ''}
+      </span>
+    </span>
+  );
+}

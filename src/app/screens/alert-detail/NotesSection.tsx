@@ -1,0 +1,169 @@
+// Notes at the top of the details tab (SPEC 2: details begin with the notes), newest first, the newest marked as the
+// last note. Their author may edit or delete them (the old console let anyone dismiss anyone's note).
+import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { Alert, Note } from '../../../core/types.ts';
+import { canEditNote, notesNewestFirst, noteTime } from '../../../core/alert-detail.ts';
+import { NOTE_MAX_LENGTH, validateNote } from '../../../core/validation.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { useT } from '../../state/i18n.ts';
+import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import type { DetailPermissions } from './DetailToolbar.tsx';
+
+export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes: readonly Note[]; perms: DetailPermissions; now: number }) {
+  const { t } = useT();
+  const [deleting, setDeleting] = useState<Note | null>(null);
+  const shown = notesNewestFirst(notes, alert.history);
+  if (shown.notes.length === 0) return null;
+  return (
+    <section aria-labelledby="detail-notes-title">
+      <h2 id="detail-notes-title" className="sr-only">
+        {t('Notes')}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {shown.notes.map((note, i) => (
+          <NoteItem
+            key={note.id}
+            alertId={alert.id}
+            note={note}
+            last={i === 0}
+            editable={!shown.fromHistory && perms.canWrite && canEditNote(note, perms.username)}
+            online={perms.online}
+            now={now}
+            onDelete={() => setDeleting(note)}
+          />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('DeleteNote')}
+        message={t('ConfirmDelete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const note = deleting;
+          setDeleting(null);
+          if (note) void detailCommands.deleteNote(alert.id, note.id);
+        }}
+      />
+    </section>
+  );
+}
+
+function NoteItem({
+  alertId,
+  note,
+  last,
+  editable,
+  online,
+  now,
+  onDelete,
+}: {
+  alertId: string;
+  note: Note;
+  last: boolean;
+  editable: boolean;
+  online: boolean;
+  now: number;
+  onDelete: () => void;
+}) {
+  const { t, formatRelativeTime } = useT();
+  const { format, utcTooltip } = useFormatDate();
+  const busy = useAtomValue(detailBusyAtom);
+  const [editing, setEditing] = useState(false);
+  const when = noteTime(note);
+  const ms = Date.parse(when);
+  return (
+    <li className="rounded border-l-4 border-sky-600 bg-sky-50 px-3 py-2 text-gray-900 dark:border-sky-400 dark:bg-sky-950 dark:text-gray-100" aria-label={last ? t('LastNote') : t('Notes')}>
+      <div className="flex items-start gap-2">
+        <p className="min-w-0 flex-1 text-sm">
+          {last && <span className="mr-2 rounded bg-sky-700 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-sky-300 dark:text-sky-950">{t('LastNote')}</span>}
+          <b>{note.user || t('DetailAnonymous')}</b> {t('addedNoteOn')}{' '}
+          <b title={utcTooltip(when)}>{format(when, 'longDate')}</b>
+          {Number.isFinite(ms) && <span className="text-gray-600 dark:text-gray-300"> ({formatRelativeTime(Math.round((ms - now) / 1000))})</span>}
+        </p>
+        {editable && !editing && (
+          <span className="flex shrink-0 gap-0.5">
+            <IconButton icon="edit" label={t('EditNote')} size={18} className="h-8 w-8" disabled={busy || !online} onClick={() => setEditing(true)} />
+            <IconButton icon="delete" label={t('DeleteNote')} size={18} className="h-8 w-8" disabled={busy || !online} onClick={onDelete} />
+          </span>
+        )}
+      </div>
+      {editing ? (
+        <NoteEditor
+          initial={note.text}
+          onCancel={() => setEditing(false)}
+          onSave={async (text) => {
+            if (await detailCommands.updateNote(alertId, note.id, text)) setEditing(false);
+          }}
+        />
+      ) : (
+        <p className="mt-1 whitespace-pre-wrap break-words italic">{note.text}</p>
+      )}
+    </li>
+  );
+}
+
+/** Note text with the spec's rules (required, at most 200 characters, trimmed) and a live character count. */
+export function useNoteText(initial = '') {
+  const { t } = useT();
+  const [text, setText] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const result = validateNote(text);
+  const error = !touched || result.ok ? null : result.error === 'TextIsRequired' ? t('TextIsRequired') : t('NoteTooLong', { max: NOTE_MAX_LENGTH });
+  const length = Array.from(text.trim()).length;
+  return { text, setText, touched, setTouched, result, error, length, reset: () => (setText(''), setTouched(false)) };
+}
+
+function NoteEditor({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
+  const { t } = useT();
+  const busy = useAtomValue(detailBusyAtom);
+  const note = useNoteText(initial);
+  const id = useId();
+  return (
+    <form
+      className="mt-2 flex flex-col gap-2"
+      aria-label={t('EditNote')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        note.setTouched(true);
+        if (note.result.ok) void onSave(note.result.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {t('EditNote')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        autoFocus
+        rows={2}
+        value={note.text}
+        onChange={(e) => {
+          note.setText(e.target.value);
+          note.setTouched(true);
+        }}
+        aria-invalid={note.error ? true : undefined}
+        aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
+        className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        {note.error && (
+          <span id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
+            {note.error}
+          </span>
+        )}
+        <span id={`${id}-count`} className={`ml-auto tabular-nums ${note.length > NOTE_MAX_LENGTH ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
+          {note.length} / {NOTE_MAX_LENGTH}
+        </span>
+        <Button onClick={onCancel}>{t('Cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {t('Save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
