@@ -16,6 +16,8 @@ import {
   reportRowQuery,
   scopesOutside,
   validateUserForm,
+  toDateTimeInput,
+  fromDateTimeInput,
 } from '../../../src/core/admin-rules.ts';
 import { hasPerms } from '../../../src/core/perms.ts';
 
@@ -200,5 +202,21 @@ describe('user form', () => {
   });
   it('needs a name and a valid e-mail', () => {
     expect(validateUserForm({ ...ok, name: ' ', email: 'nope' }, false)).toEqual({ name: 'Required', email: 'NotValid' });
+  });
+});
+
+describe('date-time inputs', () => {
+  it('show and read times in UTC when the user chose UTC', () => {
+    expect(toDateTimeInput('2030-01-01T04:30:00.000Z', 'utc')).toBe('2030-01-01T04:30');
+    expect(fromDateTimeInput('2030-01-01T04:30', 'utc')).toBe(Date.parse('2030-01-01T04:30:00.000Z'));
+  });
+  it('round-trip in local time', () => {
+    const iso = '2030-06-15T12:45:00.000Z';
+    expect(fromDateTimeInput(toDateTimeInput(iso, 'local'), 'local')).toBe(Date.parse(iso));
+  });
+  it('give empty or null for unreadable values', () => {
+    expect(toDateTimeInput('nonsense', 'utc')).toBe('');
+    expect(fromDateTimeInput('31/12/2030', 'utc')).toBeNull();
+    expect(fromDateTimeInput('', 'local')).toBeNull();
   });
 });

@@ -1,0 +1,90 @@
+// The frame of an administration screen: a heading with the item count, the create and refresh buttons,
+// and a notice when the list came from the cache or the user may only read it.
+import type { ReactNode } from 'react';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { useT } from '../../state/i18n.ts';
+import { usePageTitle } from './hooks.ts';
+
+export function AdminPage({
+  title,
+  icon,
+  count,
+  description,
+  createLabel,
+  onCreate,
+  onRefresh,
+  refreshing,
+  fromCache,
+  readOnly,
+  children,
+}: {
+  title: string;
+  icon: IconName;
+  count?: number | null;
+  description?: string;
+  /** shown only when the user may create */
+  createLabel?: string;
+  onCreate?: () => void;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+  fromCache?: boolean;
+  /** the user may see the list but not change it: says so instead of showing dead buttons */
+  readOnly?: boolean;
+  children: ReactNode;
+}) {
+  const { t, formatNumber } = useT();
+  usePageTitle(title);
+  return (
+    <section aria-labelledby="admin-page-title" className="flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 pb-2 pt-3">
+        <Icon name={icon} className="text-brand dark:text-indigo-300" />
+        <h1 id="admin-page-title" className="text-lg font-semibold">
+          {title}
+          {typeof count === 'number' && (
+            <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 align-middle text-xs font-semibold text-gray-700 dark:bg-gray-700 dark:text-gray-200">
+              {formatNumber(count)}
+            </span>
+          )}
+        </h1>
+        {readOnly && (
+          <span className="inline-flex items-center gap-1 rounded border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-600 dark:text-gray-300">
+            <Icon name="visibility" size={14} />
+            {t('ReadOnlyAccess')}
+          </span>
+        )}
+        {fromCache && (
+          <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            <Icon name="wifiOff" size={14} />
+            {t('ShowingCachedList')}
+          </span>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          {onRefresh && <IconButton icon="refresh" label={t('Refresh')} onClick={onRefresh} disabled={refreshing} className={refreshing ? 'animate-spin motion-reduce:animate-none' : ''} />}
+          {createLabel && onCreate && (
+            <Button variant="primary" icon="add" onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </div>
+        {description && <p className="basis-full text-sm text-gray-600 dark:text-gray-400">{description}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** Shown instead of a screen the user has no scope for (a typed URL or an old bookmark). */
+export function NoAccess({ title }: { title: string }) {
+  const { t } = useT();
+  usePageTitle(title);
+  return (
+    <section aria-labelledby="admin-page-title" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center text-gray-700 dark:bg-gray-900 dark:text-gray-200">
+      <Icon name="block" size={40} className="text-gray-400" />
+      <h1 id="admin-page-title" className="text-lg font-semibold">
+        {title}
+      </h1>
+      <p>{t('NoAccessToPage')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,302 @@
+// Labelled form controls with their validation message tied to them (aria-invalid + aria-describedby), so a
+// screen reader announces what is wrong where it is wrong.
+import { useId, useState, type ReactNode } from 'react';
+import { Icon } from '../../components/Icon.tsx';
+import { useT } from '../../state/i18n.ts';
+
+const INPUT =
+  'w-full rounded border bg-white px-2 py-1.5 text-sm dark:bg-gray-900 disabled:bg-gray-100 disabled:text-gray-500 dark:disabled:bg-gray-800';
+const inputBorder = (error?: string | null) =>
+  error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600';
+
+function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-400">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-msg`} className="mt-1 flex items-center gap-1 text-xs text-red-700 dark:text-red-300">
+          <Icon name="error" size={14} />
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-msg`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  type = 'text',
+  autoComplete,
+  suggestions,
+  disabled,
+  multiline,
+  autoFocus,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  hint?: string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'password' | 'datetime-local' | 'number';
+  autoComplete?: string;
+  /** values offered while typing (a datalist): the user may still type another */
+  suggestions?: readonly string[];
+  disabled?: boolean;
+  multiline?: boolean;
+  autoFocus?: boolean;
+  inputMode?: 'text' | 'numeric';
+}) {
+  const id = useId();
+  const listId = suggestions?.length ? `${id}-list` : undefined;
+  const described = error || hint ? `${id}-msg` : undefined;
+  const common = {
+    id,
+    value,
+    disabled,
+    autoFocus,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+    'aria-required': required || undefined,
+    className: `${INPUT} ${inputBorder(error)}`,
+  } as const;
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} list={listId} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {listId && (
+        <datalist id={listId}>
+          {suggestions!.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function SelectField<V extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  required,
+}: {
+  label: string;
+  value: V;
+  onChange: (v: V) => void;
+  options: readonly { value: V; label: string }[];
+  error?: string | null;
+  hint?: string;
+  required?: boolean;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <select
+        id={id}
+        value={String(value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-msg` : undefined}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o.value) === e.target.value);
+          if (picked) onChange(picked.value);
+        }}
+        className={`${INPUT} ${inputBorder(error)}`}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** An on/off switch that is a real checkbox underneath (keyboard and screen readers know it). */
+export function SwitchField({ label, checked, onChange, hint, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold">
+        <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" aria-describedby={hint ? `${id}-hint` : undefined} />
+        <span
+          aria-hidden="true"
+          className="relative h-5 w-9 rounded-full bg-gray-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-4 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent dark:bg-gray-600"
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="ml-11 text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A list of free values (services, tags, roles): typed and added with Enter or a comma, removed with their ✕ or
+ * Backspace in the empty input. Known values are suggested while typing.
+ */
+export function ListField({
+  label,
+  values,
+  onChange,
+  suggestions,
+  hint,
+  error,
+}: {
+  label: string;
+  values: string[];
+  onChange: (v: string[]) => void;
+  suggestions?: readonly string[];
+  hint?: string;
+  error?: string | null;
+}) {
+  const { t } = useT();
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const listId = suggestions?.length ? `${id}-list` : undefined;
+  const add = (raw: string) => {
+    const parts = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '' && !values.includes(s));
+    if (parts.length) onChange([...values, ...new Set(parts)]);
+    setDraft('');
+  };
+  return (
+    <FieldFrame id={id} label={label} hint={hint ?? t('ListFieldHint')} error={error}>
+      <div className={`flex flex-wrap items-center gap-1 rounded border bg-white px-1.5 py-1 dark:bg-gray-900 ${inputBorder(error)}`}>
+        {values.map((v) => (
+          <span key={v} className="inline-flex items-center gap-1 rounded bg-indigo-50 py-0.5 pl-2 pr-0.5 text-xs text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
+            {v}
+            <button
+              type="button"
+              aria-label={t('RemoveValue', { value: v })}
+              onClick={() => onChange(values.filter((x) => x !== v))}
+              className="rounded-full p-0.5 hover:bg-black/10 dark:hover:bg-white/10"
+            >
+              <Icon name="close" size={12} />
+            </button>
+          </span>
+        ))}
+        <input
+          id={id}
+          value={draft}
+          list={listId}
+          aria-describedby={`${id}-msg`}
+          onChange={(e) => (e.target.value.endsWith(',') ? add(e.target.value) : setDraft(e.target.value))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && draft.trim() !== '') {
+              e.preventDefault();
+              add(draft);
+            } else if (e.key === 'Backspace' && draft === '' && values.length) {
+              onChange(values.slice(0, -1));
+            }
+          }}
+          onBlur={() => draft.trim() !== '' && add(draft)}
+          className="min-w-24 flex-1 bg-transparent px-1 py-0.5 text-sm outline-none"
+        />
+        {listId && (
+          <datalist id={listId}>
+            {suggestions!
+              .filter((s) => !values.includes(s))
+              .map((s) => (
+                <option key={s} value={s} />
+              ))}
+          </datalist>
+        )}
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** A set of checkboxes in a fieldset (scopes, roles): `options` in display order. */
+export function CheckboxGroup({
+  legend,
+  options,
+  selected,
+  onChange,
+  error,
+  hint,
+  columns = 2,
+}: {
+  legend: string;
+  options: readonly { value: string; label?: string }[];
+  selected: readonly string[];
+  onChange: (v: string[]) => void;
+  error?: string | null;
+  hint?: string;
+  columns?: 1 | 2 | 3;
+}) {
+  const id = useId();
+  const grid = columns === 3 ? 'sm:grid-cols-3' : columns === 2 ? 'sm:grid-cols-2' : '';
+  return (
+    <fieldset className="mb-3" aria-describedby={error || hint ? `${id}-msg` : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 text-sm font-semibold">{legend}</legend>
+      <div className={`grid max-h-64 grid-cols-1 gap-x-4 gap-y-1 overflow-auto rounded border border-gray-200 p-2 dark:border-gray-700 ${grid}`}>
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={selected.includes(o.value)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((s) => s !== o.value))}
+              className="h-4 w-4 accent-brand"
+            />
+            <span className="font-mono text-xs">{o.label ?? o.value}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-msg`} className="mt-1 flex items-center gap-1 text-xs text-red-700 dark:text-red-300">
+          <Icon name="error" size={14} />
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-msg`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,227 @@
+// API keys: masked until shown, copyable, with scopes, customer, expiry, status and last use. A new key can only
+// carry scopes the user holds (the API would refuse others with 403).
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { ApiKey } from '../../../core/types.ts';
+import { grantableScopes, keyStatus, maskKey, SCREEN_SCOPES, scopesOutside, fromDateTimeInput, toDateTimeInput } from '../../../core/admin-rules.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { configAtom } from '../../state/session.ts';
+import { prefsAtom } from '../../state/user.ts';
+import { useT } from '../../state/i18n.ts';
+import { IconButton } from '../../components/Button.tsx';
+import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
+import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
+import { useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { CopyButton } from '../admin-kit/CopyButton.tsx';
+import { FormDialog } from '../admin-kit/FormDialog.tsx';
+import { CheckboxGroup, TextField } from '../admin-kit/FormFields.tsx';
+import { runCommand } from '../admin-kit/mutations.ts';
+
+type DialogState = { mode: 'create' } | { mode: 'edit'; key: ApiKey };
+
+function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState; grantable: string[]; onClose: () => void; onSaved: (key: string) => void }) {
+  const { t } = useT();
+  const config = useAtomValue(configAtom);
+  const tz = useAtomValue(prefsAtom).timezone;
+  const lists = useLists(state !== null && !!config?.customer_views);
+  const editing = state.mode === 'edit' ? state.key : null;
+  const [text, setText] = useState(editing?.text ?? '');
+  // read access is what most integrations need; a user who holds no read scope starts with nothing ticked
+  const [scopes, setScopes] = useState<string[]>(() => (editing ? [...editing.scopes] : grantable.includes('read') ? ['read'] : []));
+  const [customer, setCustomer] = useState(editing?.customer ?? '');
+  const [expires, setExpires] = useState(() => (editing ? toDateTimeInput(editing.expireTime, tz) : ''));
+  const [errors, setErrors] = useState<{ scopes?: string; expires?: string }>({});
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+
+  // An existing key may carry scopes the editor does not hold: show them so they are not silently dropped.
+  const options = [...new Set([...grantable, ...(state.mode === 'edit' ? state.key.scopes : [])])].map((value) => ({ value }));
+
+  const submit = async () => {
+    const next: typeof errors = {};
+    if (scopes.length === 0) next.scopes = t('ChooseAtLeastOneScope');
+    else {
+      const outside = scopesOutside(scopes, grantable);
+      if (outside.length) next.scopes = t('ScopesNotHeld', { scopes: outside.join(', ') });
+    }
+    let expireTime: string | undefined;
+    if (expires) {
+      const ms = fromDateTimeInput(expires, tz);
+      if (ms === null) next.expires = t('NotValid');
+      else if (ms <= Date.now()) next.expires = t('ExpiryInPast');
+      else expireTime = new Date(ms).toISOString();
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const body: Record<string, unknown> = { text: text.trim(), scopes, ...(expireTime ? { expireTime } : {}) };
+    if (config?.customer_views) body.customer = customer.trim() || null;
+    setSaving(true);
+    const r =
+      state.mode === 'create'
+        ? await runCommand(() => dataWorker.create('keys', body), { key: 'KeyCreated', text: 'API key created' })
+        : await runCommand(() => dataWorker.update('keys', state.key.key, body));
+    setSaving(false);
+    if (!r.ok) return setApiError(r.message);
+    onSaved((r.value as ApiKey).key);
+  };
+
+  return (
+    <FormDialog open title={state.mode === 'create' ? t('NewApiKey') : t('EditApiKey')} onClose={onClose} onSubmit={() => void submit()} saving={saving} apiError={apiError} size="lg">
+      <TextField label={t('Description')} value={text} onChange={setText} autoFocus hint={t('KeyDescriptionHint')} />
+      <CheckboxGroup legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} hint={t('KeyScopesHint')} columns={3} />
+      {config?.customer_views && <TextField label={t('Customer')} value={customer} onChange={setCustomer} suggestions={lists.customers} hint={t('KeyCustomerHint')} />}
+      <TextField type="datetime-local" label={t('Expires')} value={expires} onChange={setExpires} error={errors.expires} hint={t('KeyExpiryHint')} />
+    </FormDialog>
+  );
+}
+
+export function KeysScreen() {
+  const { t } = useT();
+  const { can, scopes: held } = usePerms();
+  const config = useAtomValue(configAtom);
+  const dates = useDates();
+  const now = useNow(30_000);
+  const canView = can(SCREEN_SCOPES.keys.view);
+  const canManage = can(SCREEN_SCOPES.keys.manage);
+  const list = useResource('keys', undefined, canView);
+  const [known, setKnown] = useState<string[]>([]);
+  const [shown, setShown] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  useEffect(() => {
+    if (!canManage) return;
+    let live = true;
+    void dataWorker.scopes().then((r) => live && r.ok && setKnown(r.value));
+    return () => {
+      live = false;
+    };
+  }, [canManage]);
+
+  const grantable = useMemo(() => (config?.auth_required === false ? known : grantableScopes(held, known)), [config?.auth_required, held, known]);
+
+  const del = useConfirmDelete<ApiKey>(
+    (k) => k.text || maskKey(k.key),
+    async (k) => {
+      const r = await runCommand(() => dataWorker.remove('keys', k.key));
+      if (r.ok) await list.reload(true);
+    },
+  );
+
+  const toggle = (key: string) =>
+    setShown((s) => {
+      const n = new Set(s);
+      if (n.has(key)) n.delete(key);
+      else n.add(key);
+      return n;
+    });
+
+  const columns = useMemo<Column<ApiKey>[]>(
+    () => [
+      {
+        id: 'key',
+        header: t('APIKey'),
+        primary: true,
+        cell: (k) => {
+          const visible = shown.has(k.key);
+          return (
+            <span className="inline-flex items-center gap-0.5">
+              <code className={`rounded bg-gray-100 px-1.5 py-0.5 text-xs dark:bg-gray-800 ${visible ? 'break-all' : ''}`}>{visible ? k.key : maskKey(k.key)}</code>
+              <IconButton icon={visible ? 'visibilityOff' : 'visibility'} label={visible ? t('HideKey') : t('ShowKey')} pressed={visible} onClick={() => toggle(k.key)} size={18} className="h-8 w-8" />
+              <CopyButton value={k.key} label={t('CopyKey')} />
+            </span>
+          );
+        },
+      },
+      {
+        id: 'status',
+        header: t('Status'),
+        sort: (k) => keyStatus(k, now),
+        cell: (k) => (keyStatus(k, now) === 'active' ? <StatusBadge tone="ok">{t('Active')}</StatusBadge> : <StatusBadge tone="bad">{t('Expired')}</StatusBadge>),
+      },
+      { id: 'text', header: t('Description'), sort: (k) => k.text, className: 'max-w-xs break-words', cell: (k) => k.text },
+      { id: 'scopes', header: t('Scopes'), cell: (k) => <Chips values={k.scopes} /> },
+      ...(config?.customer_views
+        ? [{ id: 'customer', header: t('Customer'), sort: (k: ApiKey) => k.customer, cell: (k: ApiKey) => k.customer ?? t('AllCustomersPlaceholder') }]
+        : []),
+      { id: 'user', header: t('User'), sort: (k) => k.user, cell: (k) => k.user },
+      {
+        id: 'expires',
+        header: t('Expires'),
+        sort: (k) => Date.parse(k.expireTime) || null,
+        className: 'whitespace-nowrap',
+        cell: (k) => <span title={dates.utc(k.expireTime)}>{dates.medium(k.expireTime)}</span>,
+      },
+      {
+        id: 'lastUsed',
+        header: t('LastUsed'),
+        sort: (k) => (k.lastUsedTime ? Date.parse(k.lastUsedTime) : null),
+        className: 'whitespace-nowrap',
+        cell: (k) =>
+          k.lastUsedTime ? (
+            <span title={dates.utc(k.lastUsedTime)}>
+              {dates.medium(k.lastUsedTime)}
+              <span className="block text-xs text-gray-500 dark:text-gray-400">{t('UsedTimes', { count: k.count ?? 0 })}</span>
+            </span>
+          ) : (
+            <span className="text-gray-500 dark:text-gray-400">{t('NeverUsed')}</span>
+          ),
+      },
+    ],
+    [t, shown, now, dates, config?.customer_views],
+  );
+
+  if (!canView) return <NoAccess title={t('APIKeys')} />;
+
+  return (
+    <AdminPage
+      title={t('APIKeys')}
+      icon="key"
+      count={list.loading ? null : list.items.length}
+      createLabel={canManage ? t('NewApiKey') : undefined}
+      onCreate={() => setDialog({ mode: 'create' })}
+      onRefresh={() => void list.reload(true)}
+      fromCache={list.fromCache}
+      readOnly={!canManage}
+    >
+      <DataTable
+        label={t('APIKeys')}
+        columns={columns}
+        rows={list.items}
+        rowKey={(k) => k.id}
+        searchText={(k) => [k.text, k.user, k.customer, ...k.scopes, shown.has(k.key) ? k.key : k.key.slice(-4)]}
+        loading={list.loading}
+        error={list.error}
+        onRetry={() => void list.reload()}
+        initialSort={{ id: 'expires', direction: 'desc' }}
+        actions={
+          canManage
+            ? (k) => (
+                <>
+                  <EditButton name={k.text || maskKey(k.key)} onClick={() => setDialog({ mode: 'edit', key: k })} />
+                  <DeleteButton name={k.text || maskKey(k.key)} onClick={() => del.ask(k)} />
+                </>
+              )
+            : undefined
+        }
+      />
+      {dialog && (
+        <KeyDialog
+          state={dialog}
+          grantable={grantable}
+          onClose={() => setDialog(null)}
+          onSaved={(key) => {
+            const created = dialog.mode === 'create';
+            setDialog(null);
+            // A new key is shown in full, so it can be copied straight away.
+            if (created && key) setShown((s) => new Set(s).add(key));
+            void list.reload(true);
+          }}
+        />
+      )}
+      {del.dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,147 @@
+// Permissions: which scopes a role grants. Scopes are chosen from the server's list (GET /scopes); the roles the
+// server defines itself (admin, user, guest) are marked and cannot be deleted or renamed.
+import { useEffect, useMemo, useState } from 'react';
+import type { Permission } from '../../../core/types.ts';
+import { isSystemRole, SCREEN_SCOPES } from '../../../core/admin-rules.ts';
+import { validateRequired } from '../../../core/validation.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { useT } from '../../state/i18n.ts';
+import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
+import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
+import { usePerms, useResource } from '../admin-kit/hooks.ts';
+import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { FormDialog } from '../admin-kit/FormDialog.tsx';
+import { CheckboxGroup, TextField } from '../admin-kit/FormFields.tsx';
+import { runCommand } from '../admin-kit/mutations.ts';
+
+type DialogState = { mode: 'create' } | { mode: 'edit'; perm: Permission };
+
+function PermDialog({ state, known, taken, onClose, onSaved }: { state: DialogState; known: string[]; taken: string[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const [match, setMatch] = useState(state.mode === 'edit' ? state.perm.match : '');
+  const [scopes, setScopes] = useState<string[]>(state.mode === 'edit' ? [...state.perm.scopes] : []);
+  const [errors, setErrors] = useState<{ match?: string; scopes?: string }>({});
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const system = state.mode === 'edit' && isSystemRole(state.perm.match);
+  // keep scopes the server no longer lists visible, so saving does not drop them unnoticed
+  const options = [...new Set([...known, ...scopes])].map((value) => ({ value }));
+  const submit = async () => {
+    const m = validateRequired(match);
+    const next: typeof errors = {};
+    if (!m.ok) next.match = t(m.error);
+    else if (taken.includes(m.value) && !(state.mode === 'edit' && state.perm.match === m.value)) next.match = t('RoleAlreadyHasPermission');
+    if (scopes.length === 0) next.scopes = t('ChooseAtLeastOneScope');
+    setErrors(next);
+    if (Object.keys(next).length || !m.ok) return;
+    const body = { match: m.value, scopes };
+    setSaving(true);
+    const r = state.mode === 'create' ? await runCommand(() => dataWorker.create('perms', body)) : await runCommand(() => dataWorker.update('perms', state.perm.id, body));
+    setSaving(false);
+    if (!r.ok) return setApiError(r.message);
+    onSaved();
+  };
+  return (
+    <FormDialog open title={state.mode === 'create' ? t('NewPermission') : t('EditPermission')} onClose={onClose} onSubmit={() => void submit()} saving={saving} apiError={apiError} size="lg">
+      <TextField label={t('Role')} value={match} onChange={setMatch} required error={errors.match} disabled={system} hint={system ? t('SystemRoleFixed') : t('RoleHint')} autoFocus={!system} />
+      <CheckboxGroup legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} columns={3} />
+    </FormDialog>
+  );
+}
+
+export function PermsScreen() {
+  const { t } = useT();
+  const { can } = usePerms();
+  const canView = can(SCREEN_SCOPES.perms.view);
+  const canManage = can(SCREEN_SCOPES.perms.manage);
+  const list = useResource('perms', undefined, canView);
+  const [known, setKnown] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  useEffect(() => {
+    if (!canManage) return;
+    let live = true;
+    void dataWorker.scopes().then((r) => live && r.ok && setKnown(r.value));
+    return () => {
+      live = false;
+    };
+  }, [canManage]);
+
+  const del = useConfirmDelete<Permission>(
+    (p) => p.match,
+    async (p) => {
+      const r = await runCommand(() => dataWorker.remove('perms', p.id));
+      if (r.ok) await list.reload(true);
+    },
+  );
+
+  const columns = useMemo<Column<Permission>[]>(
+    () => [
+      {
+        id: 'match',
+        header: t('Role'),
+        primary: true,
+        sort: (p) => p.match,
+        cell: (p) => (
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{p.match}</span>
+            {isSystemRole(p.match) && <StatusBadge tone="info">{t('SystemRole')}</StatusBadge>}
+          </span>
+        ),
+      },
+      { id: 'scopes', header: t('Scopes'), sort: (p) => p.scopes.length, cell: (p) => <Chips values={p.scopes} /> },
+    ],
+    [t],
+  );
+
+  if (!canView) return <NoAccess title={t('Permissions')} />;
+
+  return (
+    <AdminPage
+      title={t('Permissions')}
+      icon="shield"
+      count={list.loading ? null : list.items.length}
+      createLabel={canManage ? t('NewPermission') : undefined}
+      onCreate={() => setDialog({ mode: 'create' })}
+      onRefresh={() => void list.reload(true)}
+      fromCache={list.fromCache}
+      readOnly={!canManage}
+    >
+      <DataTable
+        label={t('Permissions')}
+        columns={columns}
+        rows={list.items}
+        rowKey={(p) => p.id}
+        searchText={(p) => [p.match, ...p.scopes, isSystemRole(p.match) ? t('SystemRole') : null]}
+        loading={list.loading}
+        error={list.error}
+        onRetry={() => void list.reload()}
+        initialSort={{ id: 'match', direction: 'asc' }}
+        actions={
+          canManage
+            ? (p) => (
+                <>
+                  <EditButton name={p.match} onClick={() => setDialog({ mode: 'edit', perm: p })} />
+                  <DeleteButton name={p.match} onClick={() => del.ask(p)} disabled={isSystemRole(p.match)} disabledReason={t('SystemRoleNotDeletable', { role: p.match })} />
+                </>
+              )
+            : undefined
+        }
+      />
+      {dialog && (
+        <PermDialog
+          state={dialog}
+          known={known}
+          taken={list.items.map((p) => p.match)}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void list.reload(true);
+          }}
+        />
+      )}
+      {del.dialog}
+    </AdminPage>
+  );
+}

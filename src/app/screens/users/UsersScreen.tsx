@@ -1,0 +1,223 @@
+// Users: who can log in, with which roles and in which groups. Status and e-mail verification toggle in the row
+// (UserStatusSaved / EmailSaved); group membership from the row's Groups button; create/edit with password rules.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { User } from '../../../core/types.ts';
+import { SCREEN_SCOPES } from '../../../core/admin-rules.ts';
+import { dataWorker } from '../../worker-client.ts';
+import { configAtom } from '../../state/session.ts';
+import { useT } from '../../state/i18n.ts';
+import { IconButton } from '../../components/Button.tsx';
+import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
+import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
+import { useDates, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { Chips } from '../admin-kit/StatusBadge.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { runCommand } from '../admin-kit/mutations.ts';
+import { UserDialog, type UserDialogState } from './UserDialog.tsx';
+import { UserGroupsDialog } from './UserGroupsDialog.tsx';
+
+/** An inline on/off switch of a row, named after what it changes for whom. */
+function RowSwitch({ checked, label, onLabel, offLabel, disabled, onChange }: { checked: boolean; label: string; onLabel: string; offLabel: string; disabled?: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
+      <input type="checkbox" role="switch" aria-label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
+      <span
+        aria-hidden="true"
+        className="relative h-4 w-7 rounded-full bg-gray-300 after:absolute after:left-0.5 after:top-0.5 after:h-3 after:w-3 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-green-600 peer-checked:after:translate-x-3 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent peer-disabled:opacity-50 dark:bg-gray-600"
+      />
+      <span className={checked ? '' : 'text-gray-500 dark:text-gray-400'}>{checked ? onLabel : offLabel}</span>
+    </label>
+  );
+}
+
+export function UsersScreen() {
+  const { t } = useT();
+  const { can } = usePerms();
+  const config = useAtomValue(configAtom);
+  const dates = useDates();
+  const canView = can(SCREEN_SCOPES.users.view);
+  const canManage = can(SCREEN_SCOPES.users.manage);
+  const basic = (config?.provider ?? 'basic') === 'basic';
+  const canGroups = basic && can(SCREEN_SCOPES.groups.view);
+  const canChangeGroups = basic && can(SCREEN_SCOPES.groups.manage);
+  const list = useResource('users', undefined, canView);
+  const groups = useResource('groups', undefined, canView && canGroups);
+  const perms = useResource('perms', undefined, canView && can(SCREEN_SCOPES.perms.view));
+  const [memberOf, setMemberOf] = useState<Map<string, string[]>>(new Map());
+  const [dialog, setDialog] = useState<UserDialogState | null>(null);
+  const [groupsFor, setGroupsFor] = useState<User | null>(null);
+  const [pending, setPending] = useState<Set<string>>(new Set());
+
+  // Group names per user, from each group's member list (one call per group instead of one per user).
+  useEffect(() => {
+    let live = true;
+    void Promise.all(groups.items.map(async (g) => ({ g, r: await dataWorker.groupUsers(g.id) }))).then((answers) => {
+      if (!live) return;
+      const map = new Map<string, string[]>();
+      for (const { g, r } of answers) if (r.ok) for (const u of r.value) map.set(u.id, [...(map.get(u.id) ?? []), g.name]);
+      setMemberOf(map);
+    });
+    return () => {
+      live = false;
+    };
+  }, [groups.items]);
+
+  const roles = useMemo(() => [...new Set(perms.items.map((p) => p.match))].sort(), [perms.items]);
+
+  const reloadUsers = list.reload;
+  const toggle = useCallback(async (u: User, field: 'status' | 'email_verified', value: boolean) => {
+    setPending((s) => new Set(s).add(u.id + field));
+    const body = field === 'status' ? { status: value ? 'active' : 'inactive' } : { email_verified: value };
+    const r = await runCommand(
+      () => dataWorker.update('users', u.id, body),
+      field === 'status' ? { key: 'UserStatusSaved', text: 'User status saved' } : { key: 'EmailSaved', text: 'Email verified saved' },
+    );
+    if (r.ok) await reloadUsers(true);
+    setPending((s) => {
+      const n = new Set(s);
+      n.delete(u.id + field);
+      return n;
+    });
+  }, [reloadUsers]);
+
+  const del = useConfirmDelete<User>(
+    (u) => u.name || u.login,
+    async (u) => {
+      const r = await runCommand(() => dataWorker.remove('users', u.id));
+      if (r.ok) await list.reload(true);
+    },
+  );
+
+  const columns = useMemo<Column<User>[]>(() => {
+    const cols: Column<User>[] = [
+      {
+        id: 'name',
+        header: t('Name'),
+        primary: true,
+        sort: (u) => u.name,
+        cell: (u) => <span className="font-semibold">{u.name}</span>,
+      },
+      { id: 'login', header: t('Login'), sort: (u) => u.login, cell: (u) => u.login },
+      { id: 'email', header: t('Email'), sort: (u) => u.email, cell: (u) => <span className="break-all">{u.email}</span> },
+      {
+        id: 'verified',
+        header: t('Verified'),
+        sort: (u) => u.email_verified,
+        cell: (u) =>
+          canManage ? (
+            <RowSwitch
+              checked={u.email_verified}
+              label={t('EmailVerifiedFor', { name: u.name || u.login })}
+              onLabel={t('Verified')}
+              offLabel={t('EmailNotVerified')}
+              disabled={pending.has(u.id + 'email_verified')}
+              onChange={(v) => void toggle(u, 'email_verified', v)}
+            />
+          ) : u.email_verified ? (
+            t('Verified')
+          ) : (
+            t('EmailNotVerified')
+          ),
+      },
+      {
+        id: 'status',
+        header: t('Status'),
+        sort: (u) => u.status,
+        cell: (u) =>
+          canManage ? (
+            <RowSwitch
+              checked={u.status === 'active'}
+              label={t('UserActiveFor', { name: u.name || u.login })}
+              onLabel={t('Active')}
+              offLabel={t('Inactive')}
+              disabled={pending.has(u.id + 'status')}
+              onChange={(v) => void toggle(u, 'status', v)}
+            />
+          ) : u.status === 'active' ? (
+            t('Active')
+          ) : (
+            t('Inactive')
+          ),
+      },
+      { id: 'roles', header: t('Roles'), sort: (u) => u.roles.join(','), cell: (u) => <Chips values={u.roles} /> },
+    ];
+    if (canGroups) {
+      cols.push({
+        id: 'groups',
+        header: t('Groups'),
+        sort: (u) => (memberOf.get(u.id) ?? []).join(','),
+        cell: (u) => (
+          <span className="inline-flex items-center gap-1">
+            <Chips values={memberOf.get(u.id) ?? []} empty="—" />
+            {canChangeGroups && <IconButton icon="group" label={t('GroupsOf', { name: u.name || u.login })} onClick={() => setGroupsFor(u)} size={18} className="h-8 w-8" />}
+          </span>
+        ),
+      });
+    }
+    cols.push(
+      {
+        id: 'lastLogin',
+        header: t('LastLogin'),
+        sort: (u) => (u.lastLogin ? Date.parse(u.lastLogin) : null),
+        className: 'whitespace-nowrap',
+        cell: (u) => (u.lastLogin ? <span title={dates.utc(u.lastLogin)}>{dates.medium(u.lastLogin)}</span> : <span className="text-gray-500 dark:text-gray-400">{t('NeverLoggedIn')}</span>),
+      },
+      { id: 'text', header: t('Comment'), sort: (u) => u.text, className: 'max-w-xs break-words', cell: (u) => u.text },
+    );
+    return cols;
+  }, [t, canManage, canGroups, canChangeGroups, memberOf, pending, dates, toggle]);
+
+  if (!canView) return <NoAccess title={t('Users')} />;
+
+  return (
+    <AdminPage
+      title={t('Users')}
+      icon="person"
+      count={list.loading ? null : list.items.length}
+      createLabel={canManage ? t('NewUser') : undefined}
+      onCreate={() => setDialog({ mode: 'create' })}
+      onRefresh={() => {
+        void list.reload(true);
+        void groups.reload(true);
+      }}
+      fromCache={list.fromCache}
+      readOnly={!canManage}
+    >
+      <DataTable
+        label={t('Users')}
+        columns={columns}
+        rows={list.items}
+        rowKey={(u) => u.id}
+        searchText={(u) => [u.name, u.login, u.email, u.text, u.status, ...u.roles, ...(memberOf.get(u.id) ?? [])]}
+        loading={list.loading}
+        error={list.error}
+        onRetry={() => void list.reload()}
+        initialSort={{ id: 'name', direction: 'asc' }}
+        actions={
+          canManage
+            ? (u) => (
+                <>
+                  <EditButton name={u.name || u.login} onClick={() => setDialog({ mode: 'edit', user: u })} />
+                  <DeleteButton name={u.name || u.login} onClick={() => del.ask(u)} />
+                </>
+              )
+            : undefined
+        }
+      />
+      {dialog && (
+        <UserDialog
+          state={dialog}
+          roles={roles}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void list.reload(true);
+          }}
+        />
+      )}
+      {groupsFor && <UserGroupsDialog user={groupsFor} groups={groups.items} onClose={() => setGroupsFor(null)} onChanged={() => void groups.reload(true)} />}
+      {del.dialog}
+    </AdminPage>
+  );
+}
