@@ -3,9 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Router, RouteCtx } from '../http.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import {
-  checkPassword, customersFor, groupsOf, hashPassword, issueToken, rolesFor, scopesFor, type UserRow,
-} from '../auth.ts';
+import { checkPassword, hashPassword, issueToken, type UserRow } from '../auth.ts';
 import { addSeconds, iso } from '../time.ts';
 
 const obj = (body: unknown): Record<string, unknown> =>
@@ -130,9 +128,9 @@ export function registerAuthRoutes(r: Router): void {
 
   r.get('/userinfo', { scope: 'read:userinfo' }, ({ ctx, caller, base }) => {
     if (caller.claims) return caller.claims;
+    // API key and Basic callers have no token: describe them with the same claim names
     if (!caller.login) throw new ApiError('not found', 404);
-    const user = ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(caller.login) as UserRow | undefined;
-    const roles = user ? rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]) : caller.roles;
+    const user = ctx.db.prepare('SELECT email_verified FROM users WHERE login = ?').get(caller.login) as { email_verified: number } | undefined;
     return {
       customers: caller.customers ?? [],
       email: caller.email,
@@ -141,12 +139,10 @@ export function registerAuthRoutes(r: Router): void {
       name: caller.name,
       preferred_username: caller.login,
       provider: ctx.settings.AUTH_PROVIDER,
-      roles,
-      scope: (user ? scopesFor(ctx, roles) : caller.scopes).join(' '),
+      roles: caller.roles,
+      scope: caller.scopes.join(' '),
       sub: caller.userId,
-      ...(user && groupsOf(ctx, user.id).length ? { groups: groupsOf(ctx, user.id) } : {}),
-      typ: 'Key',
-      ...(user ? { customers: customersFor(ctx, user.login, roles, groupsOf(ctx, user.id)) ?? [] } : {}),
+      typ: caller.viaKey ? 'Key' : 'Basic',
     };
   });
 }
