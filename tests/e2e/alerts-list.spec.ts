@@ -1,0 +1,206 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The alerts screen against the demo server (auth off): tabs and counts, search, filters, sort, paging and the
+// URL hash. Every test makes its own alerts with a unique event name and searches for it, so the shared seed and
+// other tests do not matter.
+
+async function createAlert(request: APIRequestContext, alert: Record<string, unknown>) {
+  const res = await request.post('/api/alert', {
+    data: { severity: 'major', service: ['E2E'], text: 'e2e alert', value: '1', ...alert },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+function rows(page: Page) {
+  return page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+}
+
+async function countOf(page: Page, name: RegExp) {
+  const text = (await page.getByRole('tab', { name }).textContent()) ?? '';
+  return Number(/\((\d+)\)/.exec(text)?.[1]);
+}
+
+test('tabs show the count of each environment and filter the list; the tab is kept in the hash', async ({ page, request }) => {
+  const event = `E2ETabs${Date.now()}`;
+  await createAlert(request, { resource: 'tab-a', event, environment: 'Production' });
+  await createAlert(request, { resource: 'tab-b', event, environment: 'Production' });
+  await createAlert(request, { resource: 'tab-c', event, environment: 'Development' });
+
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.getByRole('tab', { name: /^ALL \(3\)$/ })).toHaveAttribute('aria-selected', 'true');
+  expect(await countOf(page, /^Production \(/)).toBe(2);
+  expect(await countOf(page, /^Development \(/)).toBe(1);
+
+  await page.getByRole('tab', { name: /^Development/ }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('tab-c');
+  await expect(page).toHaveURL(/#environment:Development;/);
+
+  // The keyboard moves between tabs too (ARIA tabs pattern).
+  await page.getByRole('tab', { name: /^Development/ }).press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: /^ALL/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page)).toHaveCount(3);
+});
+
+test('the search box sends q, shows "found no results" for an empty search and clears back to all alerts', async ({ page, request }) => {
+  const event = `E2ESearch${Date.now()}`;
+  await createAlert(request, { resource: 'search-1', event, environment: 'Production' });
+
+  await page.goto('/alerts');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(`event:${event}`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?q=event%3A${event}`));
+  await expect(rows(page)).toHaveCount(1);
+
+  await search.fill(`event:${event}-nothing`);
+  await search.press('Enter');
+  await expect(page.getByText(`Your search for “event:${event}-nothing” found no results`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).not.toHaveURL(/\?q=/);
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
+
+  // Back returns to the previous search.
+  await page.goBack();
+  await expect(page.getByText(`found no results`)).toBeVisible();
+  await expect(search).toHaveValue(`event:${event}-nothing`);
+});
+
+test('the filter sheet narrows by service, highlights the filter button and writes the hash', async ({ page, request }) => {
+  const stamp = Date.now();
+  const event = `E2EFilter${stamp}`;
+  const service = `Svc${stamp}`;
+  await createAlert(request, { resource: 'filter-1', event, environment: 'Production', service: [service] });
+  await createAlert(request, { resource: 'filter-2', event, environment: 'Production', service: ['Other'] });
+
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('checkbox', { name: service }).check();
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('filter-1');
+  await expect(page).toHaveURL(new RegExp(`service:${service}`));
+  const highlighted = page.getByRole('button', { name: 'Filters – Filters are active' });
+  await expect(highlighted).toHaveAttribute('aria-pressed', 'true');
+
+  // Reset returns to the configured filter: both alerts again, no highlight.
+  await highlighted.click();
+  await sheet.getByRole('button', { name: 'Reset' }).click();
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+});
+
+test('a custom date range in the filter sheet keeps only alerts received inside it', async ({ page, request }) => {
+  const event = `E2ERange${Date.now()}`;
+  await createAlert(request, { resource: 'range-1', event, environment: 'Production' });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('radio', { name: 'Custom range' }).check();
+  await sheet.getByLabel('Start Date').fill('2001-01-01T00:00');
+  await sheet.getByLabel('End Date').fill('2001-01-02T00:00');
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('found no results')).toBeVisible();
+  await expect(page).toHaveURL(/dateRange:\d+,\d+/);
+  await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveValue('custom');
+
+  // A preset from the toolbar replaces it.
+  await page.getByRole('combobox', { name: 'Time range' }).selectOption('1h');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/dateRange:-3600,/);
+});
+
+test('sortable headers sort on the server in natural direction first, then reversed, and the hash keeps it', async ({ page, request }) => {
+  const event = `E2ESort${Date.now()}`;
+  for (const r of ['sort-b', 'sort-c', 'sort-a']) await createAlert(request, { resource: r, event, environment: 'Production' });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(3);
+
+  const header = page.getByRole('columnheader', { name: 'Resource' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sb:resource;sd:0/);
+  await expect(rows(page).nth(0)).toContainText('sort-a');
+  await expect(rows(page).nth(2)).toContainText('sort-c');
+
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sb:resource;sd:1/);
+  await expect(rows(page).nth(0)).toContainText('sort-c');
+
+  // Time columns start newest first, shown as descending values.
+  const time = page.getByRole('columnheader', { name: 'Last Receive Time' });
+  await time.getByRole('button').click();
+  await expect(time).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows(page).nth(0)).toContainText('sort-a');
+});
+
+test('pagination offers the page sizes and moves between pages', async ({ page, request }) => {
+  const event = `E2EPage${Date.now()}`;
+  for (let i = 0; i < 7; i++) await createAlert(request, { resource: `page-${i}`, event, environment: 'Development' });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(7);
+
+  const size = page.getByRole('combobox', { name: 'Rows per page' });
+  expect(await size.locator('option').allTextContents()).toEqual(['5', '10', '20', '50', '100', '200']);
+  await size.selectOption('5');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByText('1–5 of 7')).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('6–7 of 7')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(rows(page)).toHaveCount(5);
+});
+
+test('an old console bookmark hash restores filter, sort and environment, and survives a reload', async ({ page, request }) => {
+  const event = `E2EHash${Date.now()}`;
+  await createAlert(request, { resource: 'hash-closed', event, environment: 'Production' }).then((id) =>
+    request.put(`/api/alert/${id}/action`, { data: { action: 'close', text: '' } }),
+  );
+  await createAlert(request, { resource: 'hash-open', event, environment: 'Production' });
+
+  await page.goto(`/alerts?q=event:${event}#environment:Production;status:closed;dateRange:,;sb:resource;sd:1;asi:0`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('hash-closed');
+  await expect(page.getByRole('tab', { name: /^Production/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('columnheader', { name: 'Resource' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('button', { name: 'Filters – Filters are active' })).toBeVisible();
+
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('hash-closed');
+  await expect(page).toHaveURL(/#environment:Production;status:closed;dateRange:,;sb:resource;sd:1;asi:0$/);
+
+  // A link without a hash gets the default state written, so the address can be bookmarked as seen.
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(page).toHaveURL(/#status:open,ack;dateRange:,;sb:default;sd:0;asi:0$/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('hash-open');
+});
+
+test('the indicator panel is shown from the menu, counts per severity, and is kept in the hash', async ({ page }) => {
+  await page.goto('/alerts');
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Show panel' }).click();
+  const panel = page.getByRole('region', { name: 'Panel' });
+  await expect(panel.getByRole('region', { name: 'Production' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Production' })).toContainText(/critical \d+/i);
+  await expect(page).toHaveURL(/asi:1$/);
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Hide panel' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page).toHaveURL(/asi:0$/);
+});
