@@ -150,7 +150,8 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, null);
     try {
-      done(null, JSON.parse(text));
+      // drop __proto__ keys so a body can never change an object's prototype further down
+      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
     } catch {
       done(new ApiError(`400 Bad Request: ${FLASK_400}`, 400, [FLASK_400]), undefined);
     }

@@ -229,6 +229,17 @@ class Parser {
   }
 
   private parseNot(): Node {
+    if (++this.notDepth > MAX_DEPTH * 4) throw new QueryParseError('Too many NOT operators in a row');
+    try {
+      return this.parseNotInner();
+    } finally {
+      this.notDepth--;
+    }
+  }
+
+  private notDepth = 0;
+
+  private parseNotInner(): Node {
     const t = this.peek();
     if (t?.k === 'not') {
       this.i++;
@@ -245,6 +256,8 @@ class Parser {
     return this.parseClause();
   }
 
+  private depth = 0;
+
   private parseClause(): Node {
     let field: string | null = null;
     const t = this.peek();
@@ -257,7 +270,9 @@ class Parser {
     if (!u) this.fail('a search term');
     if (u.k === 'lp') {
       this.i++;
+      if (++this.depth > MAX_DEPTH) throw new QueryParseError(`Parentheses nested deeper than ${MAX_DEPTH}`);
       const e = this.parseOr();
+      this.depth--;
       if (this.peek()?.k !== 'rp') this.fail("')'");
       this.i++;
       return { t: 'sub', field, e };
@@ -301,7 +316,11 @@ class Parser {
   }
 }
 
+export const MAX_QUERY_LENGTH = 4000;
+const MAX_DEPTH = 64;
+
 export function parseQuery(q: string): Node {
+  if (q.length > MAX_QUERY_LENGTH) throw new QueryParseError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
   return new Parser(tokenize(q), q).parse();
 }
 
@@ -326,8 +345,10 @@ function resolveField(name: string): { def: FieldDef; attr?: string } {
   return { def };
 }
 
+/** JSON path of an attribute. Names with quotes or backslashes cannot be expressed safely and are refused. */
 function attrPath(name: string): string {
-  return `$."${name.replace(/"/g, '""')}"`;
+  if (name === '' || /["\\]/.test(name)) throw new ApiError(`Invalid attribute name '${name}'`, 400);
+  return `$."${name}"`;
 }
 
 function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
@@ -369,6 +390,7 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
         params.push(wildcardToRegex(term.v));
         return `regexp(?, ${expr})`;
       case 'regex':
+        if (term.v.length > 200) throw new QueryParseError('Regular expression longer than 200 characters');
         try {
           new RegExp(term.v);
         } catch {

@@ -130,3 +130,23 @@ describe('HTTP behaviour', () => {
     }
   });
 });
+
+describe('hostile input', () => {
+  it('deeply nested or huge queries are 400, not a crash', async () => {
+    expectError(await api.get(`/alerts?q=${'('.repeat(5000)}a${')'.repeat(5000)}`), 400, 'Failed to parse query string.');
+    expectError(await api.get(`/alerts?q=${encodeURIComponent('NOT '.repeat(900))}a`), 400);
+    expectError(await api.get(`/alerts?q=${'a'.repeat(5000)}`), 400);
+  });
+
+  it('attribute names that cannot be a JSON path are 400', async () => {
+    expectError(await api.get(`/alerts?${encodeURIComponent('attributes.a"b')}=1`), 400, /Invalid attribute name/);
+    expectError(await api.get(`/alerts?q=${encodeURIComponent('_a\\"b:1')}`), 400);
+  });
+
+  it('a __proto__ key in a body is dropped', async () => {
+    const res = await api.post('/alert', '{"resource":"p1","event":"E","environment":"Production","attributes":{"__proto__":{"polluted":1},"ok":1}}');
+    expect(res.status).toBe(201);
+    expect(res.body.alert.attributes).toEqual({ ip: '127.0.0.1', ok: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
