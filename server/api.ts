@@ -20,7 +20,7 @@ export function registerApi(app: FastifyInstance, ctx: AppContext, prefix: strin
   const links: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.length === 1 && methods[0] !== 'HEAD') links.push({ method: methods[0] as string, path: route.url });
+    if (methods.length === 1 && methods[0] !== 'HEAD' && methods[0] !== 'PATCH') links.push({ method: methods[0] as string, path: route.url });
   });
   r.get('/', { scope: null }, ({ base }) => ({
     data: { description: 'Alerta API' },

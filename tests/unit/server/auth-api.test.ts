@@ -170,3 +170,18 @@ describe('signup policy', () => {
     await cv.close();
   });
 });
+
+describe('email verification', () => {
+  it('with EMAIL_VERIFICATION, signup and login are refused until the mailed link is confirmed', async () => {
+    const s = await startServer({ seed: 'none', settings: { AUTH_REQUIRED: true, EMAIL_VERIFICATION: true } });
+    const anon = client(s.apiUrl);
+    const signup = await anon.post('/auth/signup', { name: 'Vera', email: 'vera@example.org', password: 'secret-123' });
+    expect(signup.body).toMatchObject({ code: 403, message: 'email not verified' });
+    expect((await anon.post('/auth/login', { username: 'vera@example.org', password: 'secret-123' })).status).toBe(403);
+    const mail = s.ctx.mail.messages.findLast((m) => m.to === 'vera@example.org');
+    const token = /\/confirm\/([\w-]+)/.exec(mail!.text)![1];
+    expect((await anon.get(`/auth/confirm/${token}`)).body.message).toBe('email address vera@example.org confirmed');
+    expect((await anon.post('/auth/login', { username: 'vera@example.org', password: 'secret-123' })).status).toBe(200);
+    await s.close();
+  });
+});
