@@ -1,4 +1,4 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { Popover, PopoverBackdrop, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { signupAvailable } from '../../core/oauth.ts';
@@ -35,6 +35,7 @@ export function AccountMenu() {
       >
         <Avatar claims={claims} size={34} />
       </PopoverButton>
+      <PopoverBackdrop className="fixed inset-0 z-40 bg-black/30 sm:hidden" />
       <PopoverPanel
         focus
         className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-4 text-gray-900 shadow-2xl ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80 sm:rounded-lg dark:bg-gray-800 dark:text-gray-100 dark:ring-white/10"

@@ -33,7 +33,7 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
   const setSlot = useSetAtom(toolbarSlotAtom);
   const titleKey = matchRoute(location)?.route.titleKey as MessageKey | undefined;
   return (
-    <header className="z-30 flex h-16 shrink-0 items-center gap-2 bg-brand px-2 text-white shadow sm:px-3 [&_:focus-visible]:outline-white">
+    <header className="z-30 flex h-16 shrink-0 items-center gap-2 bg-brand px-2 text-white shadow sm:px-3 dark:border-b dark:border-gray-700 dark:bg-gray-900 [&_:focus-visible]:outline-white">
       {showMenu && (
         <IconButton
           icon="menu"

@@ -64,7 +64,7 @@ export function ProfileScreen() {
               {rows.map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="font-medium text-gray-700 dark:text-gray-300">{k}</dt>
-                  <dd className="break-all">{v}</dd>
+                  <dd className="break-words [overflow-wrap:anywhere]">{v}</dd>
                 </div>
               ))}
             </dl>
