@@ -33,15 +33,44 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       manifest: {
+        // A stable identity: start_url may change, the installed app stays the same one.
+        id: base,
         name: 'Alerta Console',
         short_name: 'Alerta',
         description: 'Live alerts from Alerta: watch, acknowledge, shelve and close them, online or offline.',
+        lang: 'en',
+        dir: 'ltr',
         start_url: base + 'alerts',
         scope: base,
         display: 'standalone',
-        background_color: '#ffffff',
+        orientation: 'any',
+        // One colour each: the manifest cannot follow the colour scheme; index.html's theme-color metas do that.
+        background_color: '#f9fafb',
         theme_color: '#3f51b5',
-        icons: [{ src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        categories: ['productivity', 'utilities', 'business'],
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        shortcuts: [
+          {
+            name: 'Alerts',
+            short_name: 'Alerts',
+            description: 'The live alert list',
+            url: base + 'alerts',
+            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Wall display (kiosk)',
+            short_name: 'Kiosk',
+            description: 'The alert list full screen, for a wall display',
+            url: base + 'alerts?kiosk=1',
+            icons: [{ src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ogg,woff2,webmanifest}'],
