@@ -1,0 +1,121 @@
+// Command-line options of `npm run bench`. Bad input gets a message naming the option and the usage, never a stack.
+
+export interface BenchOptions {
+  /** alert counts loaded into the server, one browser combination per count and row setting */
+  alerts: number[];
+  /** rows per page shown by the console */
+  rows: number[];
+  /** repetitions of the browser phases per combination */
+  runs: number;
+  /** poll cycles per repetition for the unchanged and the changed-5 figures */
+  cycles: number;
+  /** poll cycles of the memory phase */
+  memoryCycles: number;
+  /** GET /api/alerts repetitions per run for the server figure */
+  serverRequests: number;
+  /** alert counts measured for the server figure only (no browser), e.g. the 100,000 budget in a quick run */
+  serverOnlyAlerts: number[];
+  out: string;
+  build: boolean;
+  quick: boolean;
+  /** write a Chromium trace of one unchanged and one changed-5 cycle per combination into this folder */
+  traceDir: string | null;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+  --quick              one combination (10,000 alerts, 200 rows), 3 runs (about two minutes)
+  --alerts 50,10000    alert counts loaded into the server (default 50,10000,100000)
+  --rows 20,200        rows per page (default 20,200; the console offers 5,10,20,50,100,200)
+  --runs N             repetitions per combination (default 5, quick 3)
+  --cycles N           poll cycles per run for the poll figures (default 8, quick 5)
+  --memory-cycles N    poll cycles of the heap-growth phase (default 200)
+  --out FILE           JSON results (default bench-results.json)
+  --no-build           use the last build in the bench's own folder instead of building
+  --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR`;
+
+export class OptionsError extends Error {}
+
+const ROWS_CHOICES = [5, 10, 20, 50, 100, 200];
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const o: BenchOptions = {
+    alerts: quick ? [10_000] : [50, 10_000, 100_000],
+    rows: quick ? [200] : [20, 200],
+    runs: quick ? 3 : 5,
+    cycles: quick ? 5 : 8,
+    memoryCycles: 200,
+    serverRequests: 20,
+    serverOnlyAlerts: quick ? [100_000] : [],
+    out: 'bench-results.json',
+    build: true,
+    quick,
+    traceDir: null,
+  };
+  let alertsGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new OptionsError(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--quick':
+        break;
+      case '--alerts':
+        o.alerts = intList(name, value(), 1);
+        alertsGiven = true;
+        break;
+      case '--rows':
+        o.rows = intList(name, value(), 1);
+        for (const r of o.rows) {
+          if (!ROWS_CHOICES.includes(r)) throw new OptionsError(`--rows ${r}: the console offers ${ROWS_CHOICES.join(', ')} rows per page`);
+        }
+        break;
+      case '--runs':
+        o.runs = int(name, value(), 1);
+        break;
+      case '--cycles':
+        o.cycles = int(name, value(), 1);
+        break;
+      case '--memory-cycles':
+        o.memoryCycles = int(name, value(), 1);
+        break;
+      case '--server-requests':
+        o.serverRequests = int(name, value(), 1);
+        break;
+      case '--out':
+        o.out = value();
+        break;
+      case '--no-build':
+        o.build = false;
+        break;
+      case '--trace':
+        o.traceDir = value();
+        break;
+      case '--help':
+      case '-h':
+        throw new OptionsError('');
+      default:
+        throw new OptionsError(`unknown option ${arg}`);
+    }
+  }
+  // A quick run with its own sizes measures exactly those.
+  if (alertsGiven) o.serverOnlyAlerts = [];
+  o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));
+  return o;
+}
+
+function int(name: string, text: string, min: number): number {
+  const n = Number(text.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) throw new OptionsError(`${name} ${text}: expected a whole number of at least ${min}`);
+  return n;
+}
+
+function intList(name: string, text: string, min: number): number[] {
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new OptionsError(`${name} needs at least one number`);
+  return [...new Set(parts.map((p) => int(name, p, min)))];
+}

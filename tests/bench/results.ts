@@ -1,0 +1,161 @@
+// The benchmark's output: named figures per combination, the JSON document written with --out, the budgets of
+// issue 10 and the table printed to the terminal.
+import { summarize, type Stat } from './stats.ts';
+
+export const METRICS = {
+  'bundle.shellJsGzipKiB': { unit: 'KiB', what: 'gzip size of the JavaScript loaded before the first alert row shows' },
+  'bundle.workerJsGzipKiB': { unit: 'KiB', what: "gzip size of the data worker's JavaScript" },
+  'bundle.cssGzipKiB': { unit: 'KiB', what: 'gzip size of the CSS loaded before the first row' },
+  'load.coldFirstRowMs': { unit: 'ms', what: 'navigation start to first alert row, empty caches, network' },
+  'load.offlineFirstRowMs': { unit: 'ms', what: 'reload with the network off, last known alerts from IndexedDB' },
+  'poll.unchanged.mainThreadMs': { unit: 'ms', what: 'main-thread busy time for one poll cycle in which nothing changed' },
+  'poll.changed5.mainThreadMs': { unit: 'ms', what: 'main-thread busy time for one poll cycle in which 5 visible alerts changed' },
+  'poll.unchanged.messageBytes': { unit: 'B', what: 'bytes posted from the worker to the UI for an unchanged poll' },
+  'poll.longTasks': { unit: '', what: 'main-thread tasks over 50 ms during the polling phase' },
+  'memory.heapGrowthPct': { unit: '%', what: 'JS heap growth of the page over the memory phase, after GC' },
+  'server.alertsPageMs': { unit: 'ms', what: 'GET /api/alerts, one page of 50, server-side (in-process, no socket)' },
+  'server.alertsPageLoopbackMs': { unit: 'ms', what: 'the same over loopback HTTP with keep-alive, as a client sees it' },
+} as const;
+
+export type MetricKey = keyof typeof METRICS;
+export const METRIC_KEYS = Object.keys(METRICS) as MetricKey[];
+
+export function comboKey(alerts: number, rows?: number): string {
+  return rows === undefined ? `alerts=${alerts}` : `alerts=${alerts},rows=${rows}`;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  chromium: string;
+  node: string;
+  platform: string;
+  /** 1-minute load average when the run started and ended: other work on the machine shows up in wall-clock figures */
+  loadAverage?: { start: number; end: number };
+}
+
+export interface BenchDocument {
+  generatedAt: string;
+  machine: Machine;
+  /** repetitions per combination that were asked for; each figure says how many samples it holds */
+  runs: number;
+  options: Record<string, unknown>;
+  results: Record<string, Partial<Record<MetricKey, Stat>>>;
+  /** what each combination showed besides the figures: rows actually on screen, where the offline rows came from */
+  observations: Record<string, Record<string, unknown>>;
+  budgets: BudgetVerdict[];
+  notes: string[];
+}
+
+/** Raw samples gathered while running, per combination and metric. */
+export class Samples {
+  private data = new Map<string, Map<MetricKey, number[]>>();
+
+  add(combo: string, key: MetricKey, ...values: number[]): void {
+    let perCombo = this.data.get(combo);
+    if (!perCombo) this.data.set(combo, (perCombo = new Map()));
+    const list = perCombo.get(key) ?? [];
+    list.push(...values);
+    perCombo.set(key, list);
+  }
+
+  combos(): string[] {
+    return [...this.data.keys()];
+  }
+
+  /** The summary per combination, keys in the documented order; metrics without a finite sample are left out. */
+  summarize(): Record<string, Partial<Record<MetricKey, Stat>>> {
+    const out: Record<string, Partial<Record<MetricKey, Stat>>> = {};
+    for (const [combo, perCombo] of this.data) {
+      const entry: Partial<Record<MetricKey, Stat>> = {};
+      for (const key of METRIC_KEYS) {
+        const stat = summarize(perCombo.get(key) ?? [], key === 'poll.longTasks' || key === 'poll.unchanged.messageBytes' ? 0 : 2);
+        if (stat) entry[key] = stat;
+      }
+      out[combo] = entry;
+    }
+    return out;
+  }
+}
+
+export interface Budget {
+  key: MetricKey;
+  /** the combination the budget is judged on */
+  combo: string;
+  /** the median must stay below (or, with `atMost`, not exceed) this */
+  limit: number;
+  atMost?: boolean;
+  text: string;
+}
+
+export const BUDGETS: Budget[] = [
+  { key: 'bundle.shellJsGzipKiB', combo: comboKey(10_000, 200), limit: 150, atMost: true, text: 'shell JS at most 150 KiB gzip' },
+  { key: 'load.coldFirstRowMs', combo: comboKey(10_000, 200), limit: 1500, text: 'cold first row under 1.5 s' },
+  { key: 'load.offlineFirstRowMs', combo: comboKey(10_000, 200), limit: 500, text: 'offline first row under 0.5 s' },
+  { key: 'poll.unchanged.mainThreadMs', combo: comboKey(10_000, 200), limit: 2, text: 'unchanged poll under 2 ms main thread' },
+  { key: 'poll.unchanged.messageBytes', combo: comboKey(10_000, 200), limit: 1024, text: 'unchanged poll under 1 KiB posted' },
+  { key: 'poll.changed5.mainThreadMs', combo: comboKey(10_000, 200), limit: 8, text: '5 changed rows under 8 ms main thread' },
+  { key: 'poll.longTasks', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks while polling' },
+  { key: 'memory.heapGrowthPct', combo: comboKey(10_000, 200), limit: 5, text: 'heap growth under 5 %' },
+  { key: 'server.alertsPageMs', combo: comboKey(100_000), limit: 50, text: 'server page under 50 ms at 100,000 alerts' },
+];
+
+export interface BudgetVerdict {
+  budget: string;
+  key: MetricKey;
+  combo: string;
+  limit: number;
+  /** the median judged, or null when the combination was not run */
+  value: number | null;
+  verdict: 'met' | 'missed' | 'not measured';
+}
+
+/**
+ * Judges each budget on the median of its combination. The server budget depends only on the alert count, so any
+ * combination with that count (or the server-only one) serves.
+ */
+export function checkBudgets(results: BenchDocument['results'], budgets: Budget[] = BUDGETS): BudgetVerdict[] {
+  return budgets.map((b) => {
+    const candidates = Object.keys(results).filter((c) => c === b.combo || (!b.combo.includes(',rows=') && c.startsWith(`${b.combo},`)));
+    const stat = candidates.map((c) => results[c]?.[b.key]).find((s): s is Stat => s !== undefined);
+    if (!stat) return { budget: b.text, key: b.key, combo: b.combo, limit: b.limit, value: null, verdict: 'not measured' };
+    const ok = b.atMost ? stat.median <= b.limit : stat.median < b.limit;
+    return { budget: b.text, key: b.key, combo: b.combo, limit: b.limit, value: stat.median, verdict: ok ? 'met' : 'missed' };
+  });
+}
+
+/** A plain-text table: one row per metric, one column per combination, "median (min–max) ×runs". */
+export function formatTable(doc: Pick<BenchDocument, 'results' | 'machine' | 'budgets'>): string {
+  const combos = Object.keys(doc.results);
+  const lines: string[] = [];
+  const load = doc.machine.loadAverage ? `, load average ${doc.machine.loadAverage.start} → ${doc.machine.loadAverage.end}` : '';
+  lines.push(`machine: ${doc.machine.cpus} CPUs (${doc.machine.cpuModel}), Chromium ${doc.machine.chromium}, Node ${doc.machine.node}${load}`);
+  for (const combo of combos) {
+    lines.push('');
+    lines.push(combo);
+    const rows = METRIC_KEYS.filter((k) => doc.results[combo]?.[k]).map((k) => {
+      const s = doc.results[combo]![k]!;
+      const unit = METRICS[k].unit;
+      const spread = s.min === s.max ? '' : ` (${fmt(s.min)}–${fmt(s.max)})`;
+      return [k, `${fmt(s.median)}${unit ? ' ' + unit : ''}${spread}`, `×${s.runs}`];
+    });
+    const w0 = Math.max(...rows.map((r) => r[0]!.length), 4);
+    const w1 = Math.max(...rows.map((r) => r[1]!.length), 4);
+    for (const r of rows) lines.push(`  ${r[0]!.padEnd(w0)}  ${r[1]!.padStart(w1)}  ${r[2]}`);
+  }
+  if (doc.budgets.length) {
+    lines.push('');
+    lines.push('budgets');
+    const w = Math.max(...doc.budgets.map((b) => b.budget.length));
+    for (const b of doc.budgets) {
+      const value = b.value === null ? '' : `  (${fmt(b.value)} ${METRICS[b.key].unit} at ${b.combo})`.replace(' )', ')');
+      lines.push(`  ${b.budget.padEnd(w)}  ${b.verdict.toUpperCase()}${value}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function fmt(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
+}

@@ -1,0 +1,539 @@
+// `npm run bench`: builds the console, starts server/ with synthetic alerts, drives the built console in headless
+// Chromium and prints named figures (a table, and JSON with --out). See tests/bench/README-section.md for what each
+// figure means and the budgets. Not a test: nothing here runs in `npm test` or CI.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { loadSyntheticAlerts } from '../../server/load.ts';
+import { OptionsError, parseOptions, USAGE, type BenchOptions } from './options.ts';
+import { checkBudgets, comboKey, formatTable, Samples, type BenchDocument, type Machine } from './results.ts';
+import { growthPct, median, round } from './stats.ts';
+import { startFrontServer, type FrontServer } from './front-server.ts';
+import { loopbackPageMs, serverPageMs } from './server-figure.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '../..');
+/** The bench's own build, kept apart from dist/ which other work rebuilds at any moment. */
+const BENCH_DIST = path.join(REPO, 'node_modules/.cache/alerta-bench/dist');
+const PROBE = readFileSync(path.join(HERE, 'page-probe.js'), 'utf8');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const VIEWPORT = { width: 1400, height: 900 };
+/** The app's own timer must not poll during measured cycles; the bench drives every cycle itself. */
+const REFRESH_INTERVAL_MS = 600_000;
+
+function log(message: string) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+interface RunObservation {
+  firstRowCount: number;
+  firstSnapshotRows: number | null;
+  rowsShown: number;
+  offlineFromCache: boolean | null;
+  offlineRowsShown: number;
+  offlineUpstreamRequests: number;
+  changedPatchRows: number[];
+  controlledByServiceWorker: boolean;
+  mainThreadOverheadMs: number;
+  unchangedBreakdownMs: Record<string, number>;
+  changedBreakdownMs: Record<string, number>;
+  memoryBeforeMiB: number;
+  memoryAfterMiB: number;
+  shellFiles: string[];
+  workerFiles: string[];
+}
+
+async function main() {
+  let opts: BenchOptions;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof OptionsError) {
+      if (e.message) console.error(`bench: ${e.message}`);
+      console.error(USAGE);
+      process.exit(e.message ? 2 : 0);
+    }
+    throw e;
+  }
+  const started = Date.now();
+  const distDir = buildConsole(opts.build);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const machine: Machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    chromium: browser.version(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: { start: round(os.loadavg()[0]!), end: Number.NaN },
+  };
+  const samples = new Samples();
+  const observations: BenchDocument['observations'] = {};
+  const gzCache = new Map<string, number>();
+  let serverTimingSource = 'inject';
+  const work = mkdtempSync(path.join(os.tmpdir(), 'alerta-bench-'));
+  try {
+    for (const alerts of opts.alerts) {
+      const stack = await startStack(work, alerts, distDir);
+      try {
+        for (const rows of opts.rows) {
+          const combo = comboKey(alerts, rows);
+          const runs: RunObservation[] = [];
+          for (let run = 1; run <= opts.runs; run++) {
+            log(`${combo}: run ${run}/${opts.runs}`);
+            const traceDir = opts.traceDir && run === 1 ? opts.traceDir : null;
+            runs.push(await browserRun(browser, stack, { alerts, rows, combo, opts, samples, distDir, gzCache, traceDir }));
+            const page = await serverPageMs(stack.server, opts.serverRequests);
+            serverTimingSource = page.source;
+            samples.add(combo, 'server.alertsPageMs', page.ms);
+            samples.add(combo, 'server.alertsPageLoopbackMs', await loopbackPageMs(stack.server, opts.serverRequests));
+          }
+          observations[combo] = summariseObservations(runs);
+        }
+      } finally {
+        await stack.close();
+      }
+    }
+    for (const alerts of opts.serverOnlyAlerts) {
+      const combo = comboKey(alerts);
+      log(`${combo}: server page only`);
+      const stack = await startStack(work, alerts, null);
+      try {
+        for (let run = 1; run <= opts.runs; run++) {
+          const page = await serverPageMs(stack.server, opts.serverRequests);
+          serverTimingSource = page.source;
+          samples.add(combo, 'server.alertsPageMs', page.ms);
+          samples.add(combo, 'server.alertsPageLoopbackMs', await loopbackPageMs(stack.server, opts.serverRequests));
+        }
+      } finally {
+        await stack.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  machine.loadAverage!.end = round(os.loadavg()[0]!);
+  const results = samples.summarize();
+  const doc: BenchDocument = {
+    generatedAt: new Date().toISOString(),
+    machine,
+    runs: opts.runs,
+    options: { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT },
+    results,
+    observations,
+    budgets: checkBudgets(results),
+    notes: [
+      'Main-thread times are CDP Performance.getMetrics TaskDuration deltas around one poll cycle driven by the worker\'s refresh command, minus the same measurement around a cycle without a poll.',
+      'messageBytes is the JSON length of the Comlink messages the worker posted to the UI (a stand-in for the structured-clone size).',
+      serverTimingSource === 'server-timing'
+        ? "server.alertsPageMs is the server's own Server-Timing figure; server.alertsPageLoopbackMs is the round trip over loopback HTTP."
+        : 'server.alertsPageMs is a Fastify inject round trip (in-process, no socket); server.alertsPageLoopbackMs is the round trip over loopback HTTP.',
+      `Wall time of this run: ${Math.round((Date.now() - started) / 1000)} s.`,
+    ],
+  };
+  const out = path.resolve(opts.out);
+  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
+  process.stdout.write(formatTable(doc) + '\n');
+  process.stdout.write(`\nwrote ${path.relative(process.cwd(), out) || out} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+// ---- build and servers --------------------------------------------------------------------------------------------
+
+function buildConsole(build: boolean): string {
+  if (build) {
+    log('building the console (vite build)');
+    mkdirSync(BENCH_DIST, { recursive: true });
+    execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: REPO,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } else if (!existsSync(path.join(BENCH_DIST, 'index.html'))) {
+    throw new OptionsError(`--no-build: there is no earlier bench build in ${BENCH_DIST}; run without --no-build once`);
+  }
+  return BENCH_DIST;
+}
+
+interface Stack {
+  server: RunningServer;
+  front: FrontServer | null;
+  close(): Promise<void>;
+}
+
+async function startStack(work: string, alerts: number, distDir: string | null): Promise<Stack> {
+  const dataDir = mkdtempSync(path.join(work, `data-${alerts}-`));
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    seed: 'none',
+    simulator: false,
+    serveConsole: false,
+    settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
+  });
+  const loaded = loadSyntheticAlerts(server.db, alerts, { seed: 42 });
+  log(`alerts=${alerts}: loaded in ${loaded.ms} ms`);
+  const front = distDir ? await startFrontServer(distDir, server.url) : null;
+  return {
+    server,
+    front,
+    async close() {
+      await front?.close();
+      await server.close();
+    },
+  };
+}
+
+// ---- one browser run: cold load, poll cycles, memory, offline reload -------------------------------------------------
+
+interface RunContext {
+  alerts: number;
+  rows: number;
+  combo: string;
+  opts: BenchOptions;
+  samples: Samples;
+  distDir: string;
+  gzCache: Map<string, number>;
+  traceDir: string | null;
+}
+
+async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promise<RunObservation> {
+  const front = stack.front!;
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  await context.addInitScript({ content: PROBE });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => log(`page error: ${e.message}`));
+  const cdp = await context.newCDPSession(page);
+  const { combo, samples } = rc;
+  try {
+    // A first visit by a user whose preference is `rows` per page: the preference is the only thing stored.
+    await page.goto(`${front.url}/config.json`);
+    await page.evaluate(seedPreferences(rc.rows));
+    await page.goto('about:blank');
+    await cdp.send('Network.clearBrowserCache');
+
+    // -- cold load
+    await page.goto(`${front.url}/alerts`, { waitUntil: 'commit' });
+    const cold = await firstRow(page);
+    samples.add(combo, 'load.coldFirstRowMs', cold.at);
+    await waitForRows(page, expectedRows(rc));
+    const bundles = await bundleSizes(page, cold.at, rc);
+    samples.add(combo, 'bundle.shellJsGzipKiB', bundles.shellJs);
+    samples.add(combo, 'bundle.cssGzipKiB', bundles.css);
+    samples.add(combo, 'bundle.workerJsGzipKiB', bundles.workerJs);
+    const controlled = await serviceWorkerControls(page);
+
+    // -- poll cycles
+    // Thread time, not wall time: on a shared 2-core machine other processes would otherwise inflate every task.
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const pollStart = (await page.evaluate('performance.now()')) as number;
+    for (let i = 0; i < 2; i++) await page.evaluate('window.__bench.cycle(true, false)');
+    const overhead: number[] = [];
+    for (let i = 0; i < rc.opts.cycles; i++) overhead.push((await measuredCycle(page, cdp, false)).metrics.TaskDuration);
+    const overheadMs = median(overhead);
+
+    const unchanged: number[] = [];
+    const unchangedBytes: number[] = [];
+    const unchangedParts: Durations[] = [];
+    if (rc.traceDir) await startTrace(browser, page, rc.traceDir, `${combo}-unchanged`);
+    for (let i = 0; i < rc.opts.cycles; i++) {
+      const c = await measuredCycle(page, cdp, true);
+      if (c.outcome !== 'alerts-patch') log(`unchanged cycle ${i}: got ${c.outcome}`);
+      unchanged.push(c.metrics.TaskDuration - overheadMs);
+      unchangedBytes.push(c.bytes);
+      unchangedParts.push(c.metrics);
+    }
+    if (rc.traceDir) await browser.stopTracing();
+    samples.add(combo, 'poll.unchanged.mainThreadMs', Math.max(0, median(unchanged)));
+    samples.add(combo, 'poll.unchanged.messageBytes', median(unchangedBytes));
+
+    const changed: number[] = [];
+    const changedParts: Durations[] = [];
+    const patchRows: number[] = [];
+    if (rc.traceDir) await startTrace(browser, page, rc.traceDir, `${combo}-changed5`);
+    for (let i = 0; i < rc.opts.cycles; i++) {
+      await changeVisibleAlerts(page, stack.server, 5, i);
+      const c = await measuredCycle(page, cdp, true);
+      changed.push(c.metrics.TaskDuration - overheadMs);
+      changedParts.push(c.metrics);
+      patchRows.push(((await page.evaluate('window.__bench.lastPatchRows')) as number | undefined) ?? 0);
+    }
+    if (rc.traceDir) await browser.stopTracing();
+    samples.add(combo, 'poll.changed5.mainThreadMs', Math.max(0, median(changed)));
+
+    // -- memory: back-to-back poll cycles, 5 alerts changing every tenth one, heap compared after GC
+    const before = await heapAfterGc(cdp);
+    for (let done = 0; done < rc.opts.memoryCycles; ) {
+      const batch = Math.min(10, rc.opts.memoryCycles - done);
+      await changeVisibleAlerts(page, stack.server, 5, 1000 + done);
+      await page.evaluate(`(async () => { for (let i = 0; i < ${batch}; i++) await window.__bench.cycle(true, false); })()`);
+      done += batch;
+    }
+    const after = await heapAfterGc(cdp);
+    samples.add(combo, 'memory.heapGrowthPct', growthPct(before, after));
+
+    const longTasks = (await page.evaluate(`(window.__bench.longTasks || []).filter((t) => t.start >= ${pollStart}).length`)) as number;
+    samples.add(combo, 'poll.longTasks', longTasks);
+
+    // -- offline reload: the shell from the service worker, the rows from IndexedDB
+    const rowsShown = (await page.evaluate('window.__bench.rowCount()')) as number;
+    // The browser's own offline mode (fetch fails at once, as with the network gone), and the server door shut too,
+    // so nothing that slips past the emulation could reach the API.
+    await context.setOffline(true);
+    front.setNetwork(false);
+    const upstreamBefore = front.upstreamRequests;
+    let offline: { at: number; fromCache: boolean | null; rows: number } = { at: Number.NaN, fromCache: null, rows: 0 };
+    try {
+      await page.reload({ waitUntil: 'commit' });
+      const first = await firstRow(page);
+      await waitForRows(page, rowsShown);
+      offline = { at: first.at, fromCache: first.fromCache, rows: (await page.evaluate('window.__bench.rowCount()')) as number };
+      if (first.fromCache === false) log('offline reload: the first snapshot did not come from the cache');
+    } catch (e) {
+      log(`offline reload failed: ${(e as Error).message.split('\n')[0]}`);
+    } finally {
+      front.setNetwork(true);
+      await context.setOffline(false);
+    }
+    const offlineUpstream = front.upstreamRequests - upstreamBefore;
+    if (offlineUpstream > 0) log(`offline reload: ${offlineUpstream} requests still reached the server`);
+    samples.add(combo, 'load.offlineFirstRowMs', offline.at);
+
+    return {
+      firstRowCount: cold.count,
+      firstSnapshotRows: cold.snapshotRows,
+      rowsShown,
+      offlineFromCache: offline.fromCache,
+      offlineRowsShown: offline.rows,
+      offlineUpstreamRequests: offlineUpstream,
+      changedPatchRows: patchRows,
+      controlledByServiceWorker: controlled,
+      mainThreadOverheadMs: round(overheadMs),
+      unchangedBreakdownMs: medianBreakdown(unchangedParts),
+      changedBreakdownMs: medianBreakdown(changedParts),
+      memoryBeforeMiB: round(before / 1048576),
+      memoryAfterMiB: round(after / 1048576),
+      shellFiles: bundles.shellFiles,
+      workerFiles: bundles.workerFiles,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function expectedRows(rc: RunContext): number {
+  // About 72 % of the synthetic alerts are open or ack; small sets may not fill a page.
+  return Math.min(rc.rows, Math.max(1, Math.floor(rc.alerts * 0.6)));
+}
+
+/** Writes the preference into the console's IndexedDB (its Dexie schema, version 1 = native 10) before any app code runs. */
+function seedPreferences(rows: number): string {
+  return `new Promise((resolve, reject) => {
+    const open = indexedDB.open('alerta-console', 10);
+    open.onupgradeneeded = () => {
+      const db = open.result;
+      const views = db.createObjectStore('views', { keyPath: 'viewKey' });
+      views.createIndex('savedAt', 'savedAt');
+      db.createObjectStore('kv', { keyPath: 'key' });
+    };
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('kv', 'readwrite');
+      tx.objectStore('kv').put({ key: 'user-data', value: { owner: '', prefs: { rowsPerPage: ${rows} }, queries: [] }, savedAt: Date.now() });
+      tx.oncomplete = () => { db.close(); resolve(true); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })`;
+}
+
+async function firstRow(page: Page): Promise<{ at: number; count: number; snapshotRows: number | null; fromCache: boolean | null }> {
+  await page.waitForFunction('window.__bench && window.__bench.firstRowAt !== null', undefined, { polling: 50, timeout: 30_000 });
+  return (await page.evaluate(
+    '({ at: window.__bench.firstRowAt, count: window.__bench.firstRowCount, snapshotRows: window.__bench.firstFull && window.__bench.firstFull.rows, fromCache: window.__bench.firstFull && window.__bench.firstFull.fromCache })',
+  )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };
+}
+
+/** Waits until the page shows `n` rows (or stops growing for a second), so the next phase starts from a settled page. */
+async function waitForRows(page: Page, n: number): Promise<number> {
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const count = (await page.evaluate('window.__bench.rowCount()')) as number;
+    if (count >= n) return count;
+    if (count !== last) {
+      last = count;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince > 1500 && count > 0) return count;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+
+async function serviceWorkerControls(page: Page): Promise<boolean> {
+  return (await page.evaluate(`Promise.race([
+    (async () => {
+      if (!('serviceWorker' in navigator)) return false;
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+      return true;
+    })(),
+    new Promise((resolve) => setTimeout(() => resolve(false), 20000)),
+  ])`)) as boolean;
+}
+
+// ---- bundle sizes -------------------------------------------------------------------------------------------------
+
+async function bundleSizes(page: Page, firstRowAt: number, rc: RunContext) {
+  const entries = (await page.evaluate(
+    `performance.getEntriesByType('resource').map((e) => ({ name: e.name, end: e.responseEnd, type: e.initiatorType }))`,
+  )) as { name: string; end: number; type: string }[];
+  const worker = page.workers()[0];
+  const workerUrl = worker?.url() ?? null;
+  const workerEntries = worker
+    ? ((await worker.evaluate(`performance.getEntriesByType('resource').map((e) => e.name)`)) as string[])
+    : [];
+  const isJs = (u: string) => /\.m?js$/.test(new URL(u).pathname);
+  const isCss = (u: string) => /\.css$/.test(new URL(u).pathname);
+  const shell = entries.filter((e) => e.end <= firstRowAt && e.name !== workerUrl);
+  const shellJs = unique(shell.filter((e) => isJs(e.name)).map((e) => e.name));
+  const css = unique(shell.filter((e) => isCss(e.name)).map((e) => e.name));
+  const workerJs = unique([...(workerUrl ? [workerUrl] : []), ...workerEntries.filter(isJs)]);
+  const size = (urls: string[]) => urls.reduce((sum, u) => sum + gzipBytes(rc, u), 0) / 1024;
+  return {
+    shellJs: round(size(shellJs)),
+    css: round(size(css)),
+    workerJs: round(size(workerJs)),
+    shellFiles: shellJs.map(fileOf),
+    workerFiles: workerJs.map(fileOf),
+  };
+}
+
+function gzipBytes(rc: RunContext, url: string): number {
+  const rel = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '');
+  const cached = rc.gzCache.get(rel);
+  if (cached !== undefined) return cached;
+  const file = path.join(rc.distDir, rel);
+  const bytes = existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : Number.NaN;
+  rc.gzCache.set(rel, bytes);
+  return bytes;
+}
+
+const unique = (list: string[]) => [...new Set(list)];
+const fileOf = (url: string) => new URL(url).pathname.replace(/^\//, '');
+
+// ---- poll cycles --------------------------------------------------------------------------------------------------
+
+const METRIC_NAMES = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+type Durations = Record<(typeof METRIC_NAMES)[number], number>;
+
+/** The main thread's accumulated durations in ms (seconds in CDP). */
+async function metrics(cdp: CDPSession): Promise<Durations> {
+  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const out: Durations = { TaskDuration: 0, ScriptDuration: 0, LayoutDuration: 0, RecalcStyleDuration: 0 };
+  for (const m of list) if ((METRIC_NAMES as readonly string[]).includes(m.name)) out[m.name as keyof Durations] = m.value * 1000;
+  return out;
+}
+
+/** One cycle between two readings of the browser's own main-thread accounting, started in a tick-free moment. */
+async function measuredCycle(page: Page, cdp: CDPSession, withPoll: boolean) {
+  await page.evaluate('window.__bench.quietSlot(700)');
+  const m0 = await metrics(cdp);
+  const r = (await page.evaluate(`window.__bench.cycle(${withPoll}, true)`)) as { outcome: string; bytes: number; ms: number };
+  const m1 = await metrics(cdp);
+  const delta = { ...m1 };
+  for (const k of METRIC_NAMES) delta[k] = m1[k] - m0[k];
+  return { ...r, metrics: delta };
+}
+
+function medianBreakdown(parts: Durations[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of METRIC_NAMES) out[k] = round(median(parts.map((p) => p[k])));
+  return out;
+}
+
+interface ApiAlert {
+  id: string;
+  resource: string;
+  event: string;
+  environment: string;
+  severity: string;
+  service: string[];
+  group: string;
+  value: string;
+  text: string;
+  origin: string;
+  tags: string[];
+}
+
+/**
+ * Sends a duplicate of `n` alerts that are on screen (a few rows down the page, rotating with `round`), which raises
+ * their duplicate count and receive time: the next poll brings those rows changed.
+ */
+async function changeVisibleAlerts(page: Page, server: RunningServer, n: number, roundNo: number) {
+  const ids = (await page.evaluate(`[...document.querySelectorAll('[data-row-id]')].map((el) => el.getAttribute('data-row-id'))`)) as string[];
+  if (ids.length === 0) return;
+  const start = (3 + roundNo * n) % Math.max(1, ids.length - n);
+  const chosen = ids.slice(start, start + n);
+  await Promise.all(
+    chosen.map(async (id) => {
+      const res = await fetch(`${server.apiUrl}/alert/${id}`);
+      if (!res.ok) return;
+      const { alert } = (await res.json()) as { alert: ApiAlert };
+      const { resource, event, environment, severity, service, group, value, text, origin, tags } = alert;
+      const post = await fetch(`${server.apiUrl}/alert`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ resource, event, environment, severity, service, group, value, text, origin, tags }),
+      });
+      await post.arrayBuffer();
+    }),
+  );
+}
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize;
+}
+
+async function startTrace(browser: Browser, page: Page, dir: string, name: string) {
+  mkdirSync(dir, { recursive: true });
+  await browser.startTracing(page, {
+    path: path.join(dir, `${name.replace(/[^a-z0-9.=-]+/gi, '_')}.json`),
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel'],
+  });
+}
+
+function summariseObservations(runs: RunObservation[]): Record<string, unknown> {
+  const last = runs[runs.length - 1]!;
+  return {
+    rowsAtFirstRow: runs.map((r) => r.firstRowCount),
+    rowsInFirstSnapshot: runs.map((r) => r.firstSnapshotRows),
+    rowsShown: runs.map((r) => r.rowsShown),
+    offlineFromCache: runs.map((r) => r.offlineFromCache),
+    offlineRowsShown: runs.map((r) => r.offlineRowsShown),
+    offlineRequestsReachingServer: runs.map((r) => r.offlineUpstreamRequests),
+    rowsInChanged5Patches: runs.map((r) => r.changedPatchRows),
+    controlledByServiceWorker: runs.map((r) => r.controlledByServiceWorker),
+    measuringOverheadMs: runs.map((r) => r.mainThreadOverheadMs),
+    unchangedBreakdownMs: last.unchangedBreakdownMs,
+    changed5BreakdownMs: last.changedBreakdownMs,
+    heapMiB: runs.map((r) => [r.memoryBeforeMiB, r.memoryAfterMiB]),
+    shellFiles: last.shellFiles,
+    workerFiles: last.workerFiles,
+  };
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof OptionsError ? `bench: ${e.message}` : e);
+  process.exit(1);
+});

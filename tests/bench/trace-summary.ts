@@ -1,0 +1,107 @@
+// What the main thread did in a Chromium trace written by `npm run bench -- --trace DIR`: busy time, the longest
+// tasks, and the work inside them by event name (self time). Usage: node --import tsx tests/bench/trace-summary.ts FILE
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: Record<string, unknown>;
+}
+
+const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+export interface MainThreadSummary {
+  busyMs: number;
+  tasks: number;
+  /** self time per event name inside top-level tasks, largest first */
+  selfMs: [string, number][];
+  longest: { startMs: number; durMs: number; top: [string, number][] }[];
+}
+
+/** The renderer main thread with the most complete events: the page's, not an extension's or a worker's. */
+export function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } | null {
+  const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best: { pid: number; tid: number; n: number } | null = null;
+  for (const t of names) {
+    const n = events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X').length;
+    if (!best || n > best.n) best = { pid: t.pid, tid: t.tid, n };
+  }
+  return best && { pid: best.pid, tid: best.tid };
+}
+
+/** Busy time and self time by name on one thread; nested complete events are charged to the innermost one. */
+export function summariseThread(events: TraceEvent[], thread: { pid: number; tid: number }): MainThreadSummary {
+  const own = events
+    .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const t0 = own[0]?.ts ?? 0;
+  const tasks: { ev: TraceEvent; self: Map<string, number> }[] = [];
+  const total = new Map<string, number>();
+  let current: { ev: TraceEvent; self: Map<string, number>; stack: { ev: TraceEvent; childDur: number }[] } | null = null;
+  const close = (upTo: number) => {
+    while (current && current.stack.length) {
+      const top = current.stack[current.stack.length - 1]!;
+      if (top.ev.ts + (top.ev.dur ?? 0) > upTo) break;
+      current.stack.pop();
+      const self = Math.max(0, (top.ev.dur ?? 0) - top.childDur);
+      current.self.set(top.ev.name, (current.self.get(top.ev.name) ?? 0) + self);
+      total.set(top.ev.name, (total.get(top.ev.name) ?? 0) + self);
+      const parent = current.stack[current.stack.length - 1];
+      if (parent) parent.childDur += top.ev.dur ?? 0;
+    }
+    if (current && current.stack.length === 0) current = null;
+  };
+  for (const ev of own) {
+    close(ev.ts);
+    if (!current) {
+      if (!TOP_LEVEL.has(ev.name)) continue;
+      current = { ev, self: new Map(), stack: [] };
+      tasks.push(current);
+    }
+    current.stack.push({ ev, childDur: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  const busy = tasks.reduce((s, t) => s + (t.ev.dur ?? 0), 0);
+  const byMs = (m: Map<string, number>) => [...m].map(([k, v]): [string, number] => [k, v / 1000]).sort((a, b) => b[1] - a[1]);
+  return {
+    busyMs: busy / 1000,
+    tasks: tasks.length,
+    selfMs: byMs(total),
+    longest: [...tasks]
+      .sort((a, b) => (b.ev.dur ?? 0) - (a.ev.dur ?? 0))
+      .slice(0, 8)
+      .map((t) => ({ startMs: (t.ev.ts - t0) / 1000, durMs: (t.ev.dur ?? 0) / 1000, top: byMs(t.self).slice(0, 6) })),
+  };
+}
+
+function cli(file: string) {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
+  const thread = mainThreadOf(events);
+  if (!thread) {
+    console.error(`${file}: no renderer main thread in this trace`);
+    process.exit(1);
+  }
+  const s = summariseThread(events, thread);
+  const ms = (n: number) => n.toFixed(2).padStart(8);
+  const lines = [`${path.basename(file)}: ${s.tasks} tasks, ${s.busyMs.toFixed(1)} ms busy on the main thread`, 'self time by event:'];
+  for (const [name, v] of s.selfMs.slice(0, 15)) lines.push(`  ${ms(v)} ms  ${name}`);
+  lines.push('longest tasks:');
+  for (const t of s.longest) lines.push(`  at ${t.startMs.toFixed(0)} ms: ${t.durMs.toFixed(2)} ms — ${t.top.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);
+  console.info(lines.join('\n'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('Usage: node --import tsx tests/bench/trace-summary.ts TRACE.json');
+    process.exit(2);
+  }
+  cli(file);
+}

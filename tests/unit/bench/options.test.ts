@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { OptionsError, parseOptions } from '../../../tests/bench/options.ts';
+
+describe('bench options', () => {
+  it('runs every size and page size of the issue by default', () => {
+    const o = parseOptions([]);
+    expect(o).toMatchObject({ alerts: [50, 10_000, 100_000], rows: [20, 200], out: 'bench-results.json', build: true, quick: false, memoryCycles: 200 });
+    expect(o.serverOnlyAlerts).toEqual([]);
+  });
+
+  it('--quick runs 10,000 alerts × 200 rows three times and still measures the server at 100,000 alerts', () => {
+    const o = parseOptions(['--quick']);
+    expect(o).toMatchObject({ alerts: [10_000], rows: [200], runs: 3, quick: true, serverOnlyAlerts: [100_000] });
+  });
+
+  it('reads lists, numbers and the output file in both spellings', () => {
+    const o = parseOptions(['--alerts', '50,10_000', '--rows=20', '--runs', '2', '--out', 'x.json', '--no-build']);
+    expect(o).toMatchObject({ alerts: [50, 10_000], rows: [20], runs: 2, out: 'x.json', build: false });
+  });
+
+  it('with --quick and explicit sizes measures exactly those sizes', () => {
+    expect(parseOptions(['--quick', '--alerts', '500']).serverOnlyAlerts).toEqual([]);
+  });
+
+  it('rejects bad input with a message that names the option', () => {
+    expect(() => parseOptions(['--alerts', 'ten'])).toThrow(new OptionsError('--alerts ten: expected a whole number of at least 1'));
+    expect(() => parseOptions(['--rows', '30'])).toThrow(/--rows 30: the console offers 5, 10, 20, 50, 100, 200/);
+    expect(() => parseOptions(['--runs'])).toThrow(/--runs needs a value/);
+    expect(() => parseOptions(['--out', '--quick'])).toThrow(/--out needs a value/);
+    expect(() => parseOptions(['--fast'])).toThrow(/unknown option --fast/);
+  });
+});

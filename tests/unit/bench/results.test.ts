@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudgets, comboKey, formatTable, METRIC_KEYS, Samples, type BenchDocument } from '../../../tests/bench/results.ts';
+
+const ISSUE_KEYS = [
+  'bundle.shellJsGzipKiB',
+  'bundle.workerJsGzipKiB',
+  'bundle.cssGzipKiB',
+  'load.coldFirstRowMs',
+  'load.offlineFirstRowMs',
+  'poll.unchanged.mainThreadMs',
+  'poll.changed5.mainThreadMs',
+  'poll.unchanged.messageBytes',
+  'poll.longTasks',
+  'memory.heapGrowthPct',
+  'server.alertsPageMs',
+];
+
+function fullSamples(combo: string, value = (i: number) => i + 1): Samples {
+  const s = new Samples();
+  for (const key of METRIC_KEYS) s.add(combo, key, value(0), value(1), value(2));
+  return s;
+}
+
+describe('bench results document', () => {
+  it('names combinations the way the issue writes them', () => {
+    expect(comboKey(10_000, 200)).toBe('alerts=10000,rows=200');
+    expect(comboKey(100_000)).toBe('alerts=100000');
+  });
+
+  it('reports every key of the issue, each as {median, min, max, runs}', () => {
+    const results = fullSamples(comboKey(50, 20)).summarize();
+    const entry = results['alerts=50,rows=20']!;
+    for (const key of ISSUE_KEYS) {
+      expect(entry[key as keyof typeof entry], key).toEqual({ median: 2, min: 1, max: 3, runs: 3 });
+      expect(Object.keys(entry[key as keyof typeof entry]!).sort()).toEqual(['max', 'median', 'min', 'runs']);
+    }
+  });
+
+  it('keeps combinations apart and leaves out metrics a combination never measured', () => {
+    const s = new Samples();
+    s.add(comboKey(10_000, 200), 'load.coldFirstRowMs', 900, 1100, 1000);
+    s.add(comboKey(100_000), 'server.alertsPageMs', 30);
+    const results = s.summarize();
+    expect(Object.keys(results)).toEqual(['alerts=10000,rows=200', 'alerts=100000']);
+    expect(results['alerts=10000,rows=200']).toEqual({ 'load.coldFirstRowMs': { median: 1000, min: 900, max: 1100, runs: 3 } });
+    expect(results['alerts=100000']).toEqual({ 'server.alertsPageMs': { median: 30, min: 30, max: 30, runs: 1 } });
+  });
+
+  it('survives a JSON round trip unchanged (what --out writes is what a reader gets)', () => {
+    const results = fullSamples(comboKey(10_000, 200)).summarize();
+    expect(JSON.parse(JSON.stringify(results))).toEqual(results);
+  });
+});
+
+describe('bench budgets', () => {
+  const at = (key: string, median: number) => ({ [key]: { median, min: median, max: median, runs: 3 } });
+
+  it('judges each budget on the median of the 10,000 alerts × 200 rows combination', () => {
+    const verdicts = checkBudgets({
+      'alerts=10000,rows=200': { ...at('load.coldFirstRowMs', 1499), ...at('load.offlineFirstRowMs', 500), ...at('bundle.shellJsGzipKiB', 150), ...at('poll.longTasks', 0) },
+      'alerts=10000,rows=20': at('load.offlineFirstRowMs', 100),
+    });
+    const v = (key: string) => verdicts.find((b) => b.key === key)!;
+    expect(v('load.coldFirstRowMs')).toMatchObject({ verdict: 'met', value: 1499 });
+    // "under 0.5 s" is strict; "at most 150 KiB" and "zero long tasks" are not
+    expect(v('load.offlineFirstRowMs')).toMatchObject({ verdict: 'missed', value: 500 });
+    expect(v('bundle.shellJsGzipKiB').verdict).toBe('met');
+    expect(v('poll.longTasks').verdict).toBe('met');
+    expect(v('memory.heapGrowthPct')).toMatchObject({ verdict: 'not measured', value: null });
+  });
+
+  it('takes the server budget from any combination with 100,000 alerts, or the server-only one', () => {
+    const withRows = checkBudgets({ 'alerts=100000,rows=20': at('server.alertsPageMs', 61) }).find((b) => b.key === 'server.alertsPageMs')!;
+    expect(withRows).toMatchObject({ verdict: 'missed', value: 61 });
+    const alone = checkBudgets({ 'alerts=100000': at('server.alertsPageMs', 20) }).find((b) => b.key === 'server.alertsPageMs')!;
+    expect(alone).toMatchObject({ verdict: 'met', value: 20 });
+    const other = checkBudgets({ 'alerts=10000,rows=200': at('server.alertsPageMs', 5) }).find((b) => b.key === 'server.alertsPageMs')!;
+    expect(other.verdict).toBe('not measured');
+  });
+
+  it('has a budget for every figure the issue budgets', () => {
+    expect(BUDGETS.map((b) => b.key).sort()).toEqual(
+      ['bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs'].sort(),
+    );
+  });
+});
+
+describe('bench table', () => {
+  it('prints the machine, each combination with median (min–max) ×runs, and the budget verdicts', () => {
+    const results = new Samples();
+    results.add(comboKey(10_000, 200), 'load.coldFirstRowMs', 900, 1100, 1000);
+    results.add(comboKey(10_000, 200), 'poll.longTasks', 0, 0, 0);
+    const summary = results.summarize();
+    const doc: Pick<BenchDocument, 'results' | 'machine' | 'budgets'> = {
+      results: summary,
+      machine: { cpus: 2, cpuModel: 'Test CPU', chromium: '140.0', node: 'v20.20.0', platform: 'linux' },
+      budgets: checkBudgets(summary),
+    };
+    const table = formatTable(doc);
+    expect(table).toContain('2 CPUs (Test CPU), Chromium 140.0');
+    expect(table).toMatch(/load\.coldFirstRowMs\s+1000 ms \(900–1100\)\s+×3/);
+    expect(table).toMatch(/poll\.longTasks\s+0\s+×3/);
+    expect(table).toMatch(/cold first row under 1\.5 s\s+MET/);
+    expect(table).toMatch(/heap growth under 5 %\s+NOT MEASURED/);
+  });
+});

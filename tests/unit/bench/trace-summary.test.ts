@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mainThreadOf, summariseThread, type TraceEvent } from '../../../tests/bench/trace-summary.ts';
+
+const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
+const x = (name: string, ts: number, dur: number, tid = 1, pid = 10): TraceEvent => ({ name, ph: 'X', pid, tid, ts, dur });
+
+describe('trace summary', () => {
+  it('picks the renderer main thread that did the work, not an idle one or a worker', () => {
+    const events = [meta(10, 1, 'CrRendererMain'), meta(20, 1, 'CrRendererMain'), meta(10, 2, 'DedicatedWorker thread'), x('RunTask', 0, 10), x('RunTask', 20, 10), x('RunTask', 0, 500, 2)];
+    expect(mainThreadOf(events)).toEqual({ pid: 10, tid: 1 });
+  });
+
+  it('charges nested work to the innermost event and counts busy time per top-level task', () => {
+    // one 10 ms task: 6 ms Paint of which 2 ms Layerize, 1 ms FunctionCall; then a 5 ms task of Layout
+    const events = [
+      meta(10, 1, 'CrRendererMain'),
+      x('RunTask', 0, 10_000),
+      x('Paint', 1_000, 6_000),
+      x('Layerize', 2_000, 2_000),
+      x('FunctionCall', 8_000, 1_000),
+      x('RunTask', 20_000, 5_000),
+      x('Layout', 20_000, 5_000),
+      // work outside any task (e.g. a stray event) is not busy time
+      x('Paint', 40_000, 3_000),
+    ];
+    const s = summariseThread(events, { pid: 10, tid: 1 });
+    expect(s.tasks).toBe(2);
+    expect(s.busyMs).toBe(15);
+    expect(Object.fromEntries(s.selfMs)).toEqual({ Paint: 4, Layerize: 2, FunctionCall: 1, Layout: 5, RunTask: 3 });
+    expect(s.longest[0]).toMatchObject({ startMs: 0, durMs: 10 });
+  });
+});
