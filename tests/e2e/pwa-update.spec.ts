@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { REPO_ROOT, startServer, type RunningServer } from '../../server/start.ts';
+
+// A new version deployed while the console is open: the service worker downloads it in the background, the page
+// offers "A new version is available – Reload", and Reload brings the page onto the new build. Two builds of the
+// console are made in this test and served from one folder, the second one over the first, like a real deployment.
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ogg': 'audio/ogg',
+  '.woff2': 'font/woff2',
+};
+
+/** A static server for a build folder (SPA fallback, no caching of the shell) that forwards the API to the demo server. */
+function serveBuild(root: string, api: RunningServer): Promise<{ url: string; server: Server }> {
+  const apiUrl = new URL(api.url);
+  const server = createServer((req, res) => {
+    const urlPath = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath === '/config.json') {
+      const upstream = request(
+        { hostname: apiUrl.hostname, port: apiUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: apiUrl.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+      return;
+    }
+    let file = path.join(root, path.normalize(urlPath).replace(/^([/\\])+/, ''));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      if (urlPath.startsWith('/assets/')) return void res.writeHead(404).end();
+      file = path.join(root, 'index.html');
+    }
+    const immutable = urlPath.startsWith('/assets/');
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server });
+  }));
+}
+
+function build(outDir: string) {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: REPO_ROOT,
+    stdio: 'pipe',
+  });
+}
+
+const buildId = (page: Page) => page.locator('meta[name="app-build"]').getAttribute('content');
+
+async function waitForController(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+let workDir: string;
+let site: string;
+let api: RunningServer;
+let web: { url: string; server: Server };
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  workDir = mkdtempSync(path.join(tmpdir(), 'pwa-update-'));
+  site = path.join(workDir, 'site');
+  build(site);
+  api = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: false, settings: { AUTH_REQUIRED: false } });
+  web = await serveBuild(site, api);
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => web?.server.close(resolve));
+  web?.server.closeAllConnections();
+  await api?.close().catch(() => undefined);
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a new deployment is offered as "A new version is available – Reload" and Reload brings every open tab onto it', async ({ context }) => {
+  test.setTimeout(60_000);
+  const first = await context.newPage();
+  await first.goto(`${web.url}/alerts`);
+  await expect(first.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  await waitForController(first);
+  const oldBuild = await buildId(first);
+  expect(oldBuild).toBeTruthy();
+  const second = await context.newPage();
+  await second.goto(`${web.url}/alerts`);
+  await expect(second.getByRole('table', { name: 'Alerts' })).toBeVisible();
+
+  build(site);
+  // What the console does every 30 minutes and on coming back to the tab, done now.
+  await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  const prompt = first.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  // Downloaded but not applied: the page still runs the old build until the user says so.
+  expect(await buildId(first)).toBe(oldBuild);
+  await expect(second.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible();
+
+  await Promise.all([first.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+  await expect(first.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  const newBuild = await buildId(first);
+  expect(newBuild).toBeTruthy();
+  expect(newBuild).not.toBe(oldBuild);
+  await expect(first.getByText('A new version is available')).toHaveCount(0);
+
+  // The other tab still runs the old shell under the new service worker: it keeps offering the reload.
+  const stillOld = second.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(stillOld).toBeVisible();
+  await Promise.all([second.waitForEvent('load'), stillOld.getByRole('button', { name: 'Reload' }).click()]);
+  await expect(second.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  expect(await buildId(second)).toBe(newBuild);
+});
