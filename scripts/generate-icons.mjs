@@ -1,6 +1,7 @@
 // Renders the app icons from public/icons/icon.svg with Chromium (playwright-core): the manifest's "any" and
 // "maskable" icons, the Apple touch icon, a PNG favicon and the monochrome notification badge. The PNGs are
 // committed; run this again after changing icon.svg:  node scripts/generate-icons.mjs
+/* global process, console */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -48,7 +49,7 @@ try {
     const html = `<!doctype html><html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`;
     await page.setContent(html);
     await page.locator('svg').screenshot({ path: path.join(iconsDir, file), omitBackground: true });
-    console.log(`icons/${file} (${size}x${size})`);
+    console.info(`icons/${file} (${size}x${size})`);
   }
 } finally {
   await browser.close();
