@@ -63,12 +63,13 @@ export const SafeHtml = memo(function SafeHtml({
   const text = html ?? '';
   if (!/[<&]/.test(text)) {
     return (
-      <Tag className={className} title={title}>
+      <Tag className={className} title={title} data-safe-html="">
         {text}
       </Tag>
     );
   }
-  return <Tag className={className} title={title} dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
+  // data-safe-html marks alert-supplied content, so tests (and styles) can find exactly what came from the alert.
+  return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
 });
 
 /**

@@ -7,6 +7,7 @@ import type { ColumnDef } from '../../../core/columns.ts';
 import type { SortState } from '../../../core/types.ts';
 import { readableRowTextColor, severityColor } from '../../../core/severity.ts';
 import { nextSort, sortShown } from '../../../core/alerts-location.ts';
+import { ROW_HEIGHTS } from '../../../core/preferences.ts';
 import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
 import type { AlertRow } from '../../../worker/contract.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
@@ -35,7 +36,7 @@ export function AlertTable({
   const { t } = useT();
   const tableRef = useRef<HTMLTableElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
-  const cellPad = ctx.compact ? 'px-2 py-1' : 'px-2 py-2';
+  const cellPad = ctx.compact ? 'px-2 py-0.5' : 'px-2 py-1';
 
   return (
     <table ref={tableRef} className="w-full border-collapse text-left" aria-label={t('Alerts')}>
@@ -47,7 +48,7 @@ export function AlertTable({
           {ctx.columns.map((column) => (
             <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} />
           ))}
-          <th scope="col" className="sticky right-0 bg-gray-100 px-2 py-2 dark:bg-gray-800">
+          <th scope="col" className="px-2 py-2">
             <span className="sr-only">{t('Actions')}</span>
           </th>
         </tr>
@@ -161,7 +162,7 @@ function RowBody({
         if (store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
       }}
       onClick={onClick}
-      style={{ backgroundColor: background, color }}
+      style={{ backgroundColor: background, color, height: ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'] }}
       className={`group cursor-pointer border-b border-black/10 hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
     >
       <td className={`w-10 ${cellPad} text-center`}>
@@ -196,8 +197,13 @@ function RowBody({
           <CellContent column={column} alert={alert} ctx={ctx} />
         </td>
       ))}
-      <td className={`sticky right-0 ${cellPad} py-0`} style={{ backgroundColor: background }}>
-        <div className="opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+      {/* Sticky so the actions stay reachable when the table scrolls sideways; transparent until shown, so the
+          column underneath is never hidden by an invisible overlay. */}
+      <td className="sticky right-0 px-0 py-0">
+        <div
+          className="ml-auto w-max rounded-l px-1 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+          style={{ backgroundColor: background }}
+        >
           <RowActions alert={alert} ctx={ctx} tabbable={focused} />
         </div>
       </td>
