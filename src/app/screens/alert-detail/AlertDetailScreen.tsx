@@ -146,7 +146,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
               className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-gray-700 outline-none hover:text-brand focus-visible:ring-2 focus-visible:ring-brand data-[selected]:border-brand data-[selected]:text-brand dark:text-gray-200 dark:data-[selected]:border-amber-300 dark:data-[selected]:text-amber-300"
             >
               {t(key)}
-              {key === 'History' && alert.history?.length ? <span className="ml-1 font-normal text-gray-600 dark:text-gray-400">({alert.history.length})</span> : null}
+              {key === 'History' && alert.history?.length ? <span className="font-normal text-gray-600 dark:text-gray-400"> ({alert.history.length})</span> : null}
             </Tab>
           ))}
         </TabList>

@@ -141,7 +141,8 @@ export function DetailsTab({
               </span>
             )}
           </span>
-          {change?.user && change.text && (
+          {/* why it is in this status; a new alert's first entry only repeats the alert's text */}
+          {change && change.type !== 'new' && change.text && (
             <p className="mt-1 flex items-start gap-1 italic">
               <Icon name="info" size={16} className="mt-0.5 shrink-0" />
               <SafeHtml html={change.text} />

@@ -1,5 +1,6 @@
-// Commands of the alert detail page, sent to the data worker. Every button shares one 200 ms leading-edge gate
-// (SPEC 5), so a double click acts once; a failure shows the API's text in a snackbar. Successes need no snackbar:
+// Commands of the alert detail page, sent to the data worker. Each command has its own 200 ms leading-edge gate
+// (SPEC 5), so a double click acts once while a quick Ack-then-Unack still does both; a failure shows the API's text
+// in a snackbar. Successes need no snackbar:
 // the page shows the new status, watch state or note itself (the worker reloads the detail after each command).
 import { atom } from 'jotai';
 import type { BulkResult, Result } from '../../../worker/contract.ts';
@@ -10,7 +11,16 @@ import { pushNotice } from '../../state/notices.ts';
 import { store } from '../../state/store.ts';
 import { translatorAtom } from '../../state/i18n.ts';
 
-const gate = createLeadingDebounce(ACTION_DEBOUNCE_MS, () => performance.now());
+const gates = new Map<string, () => boolean>();
+
+function gate(key: string): boolean {
+  let tryRun = gates.get(key);
+  if (!tryRun) {
+    tryRun = createLeadingDebounce(ACTION_DEBOUNCE_MS, () => performance.now());
+    gates.set(key, tryRun);
+  }
+  return tryRun();
+}
 
 /** true while a command of this page waits for the API: its buttons are disabled meanwhile. */
 export const detailBusyAtom = atom(false);
@@ -35,8 +45,8 @@ function failureText(label: string, result: Result<unknown>): string | null {
  * Runs one command unless a click came less than 200 ms ago or another command is still running.
  * Resolves to true when the command ran and succeeded.
  */
-export async function runDetailCommand(label: string, command: () => Promise<Result<unknown>>): Promise<boolean> {
-  if (!gate() || store.get(detailBusyAtom)) return false;
+export async function runDetailCommand(key: string, label: string, command: () => Promise<Result<unknown>>): Promise<boolean> {
+  if (!gate(key) || store.get(detailBusyAtom)) return false;
   store.set(detailBusyAtom, true);
   try {
     const failure = failureText(label, await command());
@@ -56,14 +66,14 @@ export async function runDetailCommand(label: string, command: () => Promise<Res
 }
 
 export const detailCommands = {
-  act: (id: string, action: string, text?: string) => runDetailCommand(actionLabel(action), () => dataWorker.act([id], action, text)),
+  act: (id: string, action: string, text?: string) => runDetailCommand(`act:${action}`, actionLabel(action), () => dataWorker.act([id], action, text)),
   watch: (id: string, on: boolean) => {
     const { t } = store.get(translatorAtom);
-    return runDetailCommand(on ? t('Watch') : t('Unwatch'), () => dataWorker.watch([id], on));
+    return runDetailCommand('watch', on ? t('Watch') : t('Unwatch'), () => dataWorker.watch([id], on));
   },
-  remove: (id: string) => runDetailCommand(store.get(translatorAtom).t('Delete'), () => dataWorker.deleteAlerts([id])),
-  addNote: (id: string, text: string) => runDetailCommand(store.get(translatorAtom).t('AddNote'), () => dataWorker.addNote(id, text)),
+  remove: (id: string) => runDetailCommand('delete', store.get(translatorAtom).t('Delete'), () => dataWorker.deleteAlerts([id])),
+  addNote: (id: string, text: string) => runDetailCommand('note', store.get(translatorAtom).t('AddNote'), () => dataWorker.addNote(id, text)),
   updateNote: (id: string, noteId: string, text: string) =>
-    runDetailCommand(store.get(translatorAtom).t('EditNote'), () => dataWorker.updateNote(id, noteId, text)),
-  deleteNote: (id: string, noteId: string) => runDetailCommand(store.get(translatorAtom).t('DeleteNote'), () => dataWorker.deleteNote(id, noteId)),
+    runDetailCommand('note', store.get(translatorAtom).t('EditNote'), () => dataWorker.updateNote(id, noteId, text)),
+  deleteNote: (id: string, noteId: string) => runDetailCommand('note', store.get(translatorAtom).t('DeleteNote'), () => dataWorker.deleteNote(id, noteId)),
 };
