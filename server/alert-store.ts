@@ -883,47 +883,43 @@ export function alertHistory(ctx: AppContext, params: Params, caller: Caller | n
 
 type TopKind = 'count' | 'flapping' | 'standing';
 
-/** Reports: the events with the most alerts, the most severity changes, or the longest-standing open alerts. */
+/** How many resources one report row lists; the count stays exact. */
+export const TOP10_MAX_RESOURCES = 100;
+
+/**
+ * Reports: events with the most alerts (count), the most severity changes (flapping), or the oldest
+ * alerts still open (standing). Aggregated in SQL per event, then details for the listed events only,
+ * so it stays quick at 100,000 alerts.
+ */
 export function top10(ctx: AppContext, kind: TopKind, params: Params, caller: Caller | null, base: string): Record<string, unknown>[] {
   const where = buildWhere(ctx, params, caller);
   const limit = first(params, 'page-size') ? parsePaging(ctx, params).pageSize : 10;
-  let rows: AlertRow[];
-  let countOf: (event: string, list: AlertRow[]) => number;
-  if (kind === 'flapping') {
-    rows = ctx.db
-      .prepare(
-        `SELECT alerts.*, (SELECT count(*) FROM history h WHERE h.alert_pk = alerts.pk AND h.type = 'severity') AS flaps
-         FROM alerts WHERE ${where.sql} AND EXISTS (SELECT 1 FROM history h WHERE h.alert_pk = alerts.pk AND h.type = 'severity')`,
-      )
-      .all(...where.params) as AlertRow[];
-    countOf = (_e, list) => list.reduce((n, r) => n + Number((r as unknown as { flaps: number }).flaps), 0);
-  } else if (kind === 'standing') {
-    rows = ctx.db
-      .prepare(`SELECT * FROM alerts WHERE ${where.sql} AND status NOT IN ('closed', 'expired') ORDER BY create_time`)
-      .all(...where.params) as AlertRow[];
-    countOf = (_e, list) => list.length;
-  } else {
-    rows = ctx.db.prepare(`SELECT * FROM alerts WHERE ${where.sql}`).all(...where.params) as AlertRow[];
-    countOf = (_e, list) => list.length;
-  }
-  const byEvent = new Map<string, AlertRow[]>();
-  for (const r of rows) {
-    const l = byEvent.get(r.event);
-    if (l) l.push(r);
-    else byEvent.set(r.event, [r]);
-  }
-  const entries = [...byEvent.entries()].map(([event, list]) => ({
-    count: countOf(event, list),
-    duplicateCount: list.reduce((n, r) => n + r.duplicate_count, 0),
-    environments: [...new Set(list.map((r) => r.environment))].sort(),
-    event,
-    resources: list.map((r) => ({ href: `${base}/alert/${r.id}`, id: r.id, resource: r.resource })),
-    services: [...new Set(list.flatMap((r) => parseJson<string[]>(r.service, [])))].sort(),
-    oldest: list.reduce((m, r) => (r.create_time < m ? r.create_time : m), list[0]!.create_time),
+  // the alerts a report looks at, with a weight per alert (1, or its number of severity changes)
+  const source =
+    kind === 'flapping'
+      ? `SELECT alerts.*, f.n AS weight FROM (SELECT alert_pk, count(*) AS n FROM history WHERE type = 'severity' GROUP BY alert_pk) f
+         JOIN alerts ON alerts.pk = f.alert_pk WHERE ${where.sql}`
+      : `SELECT alerts.*, 1 AS weight FROM alerts WHERE ${where.sql}${kind === 'standing' ? " AND status NOT IN ('closed', 'expired')" : ''}`;
+  const order = kind === 'standing' ? 'oldest ASC, event' : 'count DESC, event';
+  const groups = ctx.db
+    .prepare(
+      `SELECT event, sum(weight) AS count, sum(duplicate_count) AS duplicateCount, min(create_time) AS oldest
+       FROM (${source}) GROUP BY event ORDER BY ${order} LIMIT ?`,
+    )
+    .all(...where.params, limit) as { event: string; count: number; duplicateCount: number }[];
+  const envs = ctx.db.prepare(`SELECT DISTINCT environment FROM (${source}) WHERE event = ? ORDER BY environment`);
+  const svcs = ctx.db.prepare(`SELECT DISTINCT json_each.value AS service FROM (${source}) s, json_each(s.service) WHERE s.event = ? ORDER BY 1`);
+  const res = ctx.db.prepare(`SELECT id, resource FROM (${source}) WHERE event = ? ORDER BY last_receive_time DESC LIMIT ?`);
+  return groups.map((g) => ({
+    count: g.count,
+    duplicateCount: g.duplicateCount,
+    environments: (envs.all(...where.params, g.event) as { environment: string }[]).map((r) => r.environment),
+    event: g.event,
+    resources: (res.all(...where.params, g.event, TOP10_MAX_RESOURCES) as { id: string; resource: string }[]).map((r) => ({
+      href: `${base}/alert/${r.id}`, id: r.id, resource: r.resource,
+    })),
+    services: (svcs.all(...where.params, g.event) as { service: string }[]).map((r) => r.service),
   }));
-  if (kind === 'standing') entries.sort((a, b) => (a.oldest < b.oldest ? -1 : 1));
-  else entries.sort((a, b) => b.count - a.count || (a.event < b.event ? -1 : 1));
-  return entries.slice(0, limit).map(({ oldest: _oldest, ...e }) => e);
 }
 
 // ---------------------------------------------------------------- housekeeping

@@ -51,6 +51,8 @@ DROP INDEX IF EXISTS alerts_env_counts;
 -- covering index for severityCounts/statusCounts and /environments, filtered by status (the console's default view)
 CREATE INDEX IF NOT EXISTS alerts_counts ON alerts (status, environment, severity);
 CREATE INDEX IF NOT EXISTS alerts_update_time ON alerts (update_time);
+CREATE INDEX IF NOT EXISTS alerts_groups ON alerts (environment, grp);
+CREATE INDEX IF NOT EXISTS alerts_event ON alerts (event, last_receive_time DESC);
 CREATE INDEX IF NOT EXISTS alerts_timeout_at ON alerts (timeout_at) WHERE timeout_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS alerts_expire_at ON alerts (expire_at) WHERE expire_at IS NOT NULL;
 
@@ -70,6 +72,7 @@ CREATE TABLE IF NOT EXISTS history (
 );
 CREATE INDEX IF NOT EXISTS history_alert ON history (alert_pk, pk);
 CREATE INDEX IF NOT EXISTS history_time ON history (update_time);
+CREATE INDEX IF NOT EXISTS history_type ON history (type, alert_pk);
 
 CREATE TABLE IF NOT EXISTS notes (
   id TEXT PRIMARY KEY,

@@ -502,8 +502,10 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
         params.push(values.map((v) => escapeRegex(v.replace(/^~/, ''))).join('|'));
         expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE regexp(?, json_each.value))`;
       } else {
-        params.push(...values);
-        expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value IN (${values.map(() => '?').join(',')}))`;
+        // a LIKE on the stored JSON text skips most rows cheaply; json_each then checks elements exactly
+        const likes = values.map(() => `${col} LIKE ? ESCAPE '\\'`).join(' OR ');
+        params.push(...values.map((v) => `%${likeEscape(JSON.stringify(v))}%`), ...values);
+        expr = `(${likes}) AND EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value IN (${values.map(() => '?').join(',')}))`;
       }
     } else if (values.length === 1) {
       const v = values[0] as string;
