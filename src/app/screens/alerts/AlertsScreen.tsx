@@ -405,12 +405,15 @@ function AlertsScreenFor({ config }: { config: Config }) {
         <ListBody view={view} phone={phone} ctx={ctx} sort={screen.sort} onSort={(sort: SortState) => change({ sort, page: 1 })} onOpen={onOpen} page={screen.page} rowsPerPage={rowsPerPage} onPage={(page) => change({ page }, 'replace')} />
       </div>
 
-      <Pagination
-        page={screen.page}
-        rowsPerPage={rowsPerPage}
-        onPage={(page) => change({ page }, 'replace')}
-        onRowsPerPage={(n) => change({ rowsPerPage: n, page: 1 }, 'replace')}
-      />
+      {/* A wall display shows the first page (most severe first) and nothing to navigate with. */}
+      {!route.kiosk && (
+        <Pagination
+          page={screen.page}
+          rowsPerPage={rowsPerPage}
+          onPage={(page) => change({ page }, 'replace')}
+          onRowsPerPage={(n) => change({ rowsPerPage: n, page: 1 }, 'replace')}
+        />
+      )}
 
       <FilterSheet
         key={filtersOpen ? 'open' : 'closed'}

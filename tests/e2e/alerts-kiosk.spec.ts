@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTH_BASE_URL, signIn } from './support.ts';
+
+// The wall display (?kiosk) and the phone layout of the alerts screen.
+
+async function createAlert(request: APIRequestContext, alert: Record<string, unknown>) {
+  const res = await request.post('/api/alert', {
+    data: { severity: 'critical', environment: 'Production', service: ['E2E'], text: 'e2e alert', value: '1', ...alert },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function stubDisplayApis(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __wake: number; __fullscreen: number; __sentinels: EventTarget[] };
+    w.__wake = 0;
+    w.__fullscreen = 0;
+    w.__sentinels = [];
+    Object.defineProperty(navigator, 'wakeLock', {
+      configurable: true,
+      value: {
+        request: async () => {
+          w.__wake++;
+          const sentinel = new EventTarget() as EventTarget & { released: boolean; release: () => Promise<void> };
+          sentinel.released = false;
+          sentinel.release = async () => {
+            sentinel.released = true;
+            sentinel.dispatchEvent(new Event('release'));
+          };
+          w.__sentinels.push(sentinel);
+          return sentinel;
+        },
+      },
+    });
+    Element.prototype.requestFullscreen = async function requestFullscreen() {
+      w.__fullscreen++;
+    };
+  });
+}
+
+test('kiosk: display view with no navigation or toolbar, full screen, screen kept awake, freshness in seconds', async ({ page, request }) => {
+  await stubDisplayApis(page);
+  const alertRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/alerts\?/.test(r.url())) alertRequests.push(r.url());
+  });
+  const event = `E2EKiosk${Date.now()}`;
+  await createAlert(request, { resource: 'kiosk-a', event });
+  await page.goto(`/alerts?kiosk=1&q=event:${event}`);
+  const table = page.getByRole('table', { name: 'Alerts' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByText(/updated \d+ s ago/)).toBeVisible();
+
+  const counts = () => page.evaluate(() => {
+    const w = window as unknown as { __wake: number; __fullscreen: number };
+    return { wake: w.__wake, fullscreen: w.__fullscreen };
+  });
+  await expect.poll(async () => (await counts()).wake).toBe(1);
+  expect((await counts()).fullscreen).toBeGreaterThanOrEqual(1);
+
+  // The browser drops the lock when the page is hidden; back in view, the screen asks again.
+  await page.evaluate(async () => {
+    const w = window as unknown as { __sentinels: { release: () => Promise<void> }[] };
+    await w.__sentinels[0]?.release();
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(async () => (await counts()).wake).toBe(2);
+
+  // kiosk is a display flag: it never reaches the API.
+  expect(alertRequests.length).toBeGreaterThan(0);
+  for (const url of alertRequests) expect(new URL(url).searchParams.has('kiosk')).toBe(false);
+});
+
+test('kiosk: when the session ends it keeps the last alerts with a sign-in banner instead of leaving', async ({ page, context }) => {
+  await signIn(page, 'viewer');
+  await page.goto(`${AUTH_BASE_URL}/alerts?kiosk=1`);
+  const rows = page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+  await expect.poll(() => rows.count()).toBeGreaterThan(1);
+  const shown = await rows.count();
+
+  // The API starts refusing the token (revoked, expired on the server).
+  await context.route(/\/api\/(alerts|environments)(\?|$)/, (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Token is invalid', code: 401, errors: null }) }),
+  );
+  await page.getByText(/updated \d+ s ago/).waitFor();
+  await expect(page.getByRole('alert').filter({ hasText: 'Sign-in required' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/alerts\?kiosk=1/);
+  await expect(rows).toHaveCount(shown);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('alerts become readable cards with their actions reachable and no sideways scrolling', async ({ page, request }) => {
+    const event = `E2EPhone${Date.now()}`;
+    await createAlert(request, { resource: 'phone-a', event, text: 'Disk almost full on phone-a' });
+    await createAlert(request, { resource: 'phone-b', event, severity: 'minor' });
+    await page.goto(`/alerts?q=event:${event}`);
+
+    const list = page.getByRole('list', { name: 'Alerts' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('table', { name: 'Alerts' })).toHaveCount(0);
+    const card = list.getByRole('listitem').filter({ hasText: 'phone-a' });
+    await expect(card).toContainText('Disk almost full on phone-a');
+    await expect(card.getByRole('button', { name: 'Ack', exact: true })).toBeVisible();
+
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await card.getByRole('button', { name: 'Ack', exact: true }).tap();
+    await expect(page.getByText('Ack done on 1 alert')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Unack' })).toBeVisible();
+
+    // Multi-select and the bulk bar fit the screen too.
+    await card.getByRole('button', { name: /Select row/ }).tap();
+    await expect(page.getByText('1 selected')).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Actions on the selected alerts' }).getByRole('button', { name: 'Close' })).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
