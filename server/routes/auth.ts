@@ -124,6 +124,14 @@ export function registerAuthRoutes(r: Router): void {
     return { message: 'password reset successful', status: 'ok' };
   });
 
+  // Social and SSO logins need an identity provider this server does not have; say so clearly.
+  r.post('/auth/:provider', { auth: 'none', json: false }, ({ path, ctx }) => {
+    throw new ApiError(
+      `Authentication provider '${path.provider}' is not configured on this server (provider: ${ctx.settings.AUTH_PROVIDER}); log in with a username and password`,
+      400,
+    );
+  });
+
   r.post('/auth/logout', { auth: 'none', json: false }, () => ({ message: 'OIDC end_session_endpoint not configured', status: 'ok' }));
 
   r.get('/userinfo', { scope: 'read:userinfo' }, ({ ctx, caller, base }) => {

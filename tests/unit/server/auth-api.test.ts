@@ -102,6 +102,12 @@ describe('auth required', () => {
     expect((await client(s.apiUrl, `Bearer ${token}`).get('/user/me')).body.user.email_verified).toBe(true);
   });
 
+  it('social login answers a clear 400: only the basic provider exists here', async () => {
+    const res = await client(s.apiUrl).post('/auth/github', { code: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/not configured on this server/);
+  });
+
   it('an inactive user cannot log in', async () => {
     const adm = client(s.apiUrl, `Bearer ${admin}`);
     const created = await adm.post('/user', { name: 'Ina', email: 'ina@alerta.dev', password: 'secret-1', roles: ['user'] });
