@@ -33,7 +33,7 @@ export function AdminPage({
   readOnly?: boolean;
   children: ReactNode;
 }) {
-  const { t, formatNumber } = useT();
+  const { t } = useT();
   usePageTitle(title);
   return (
     <section aria-labelledby="admin-page-title" className="flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
@@ -41,12 +41,12 @@ export function AdminPage({
         <Icon name={icon} className="text-brand dark:text-indigo-300" />
         <h1 id="admin-page-title" className="text-lg font-semibold">
           {title}
-          {typeof count === 'number' && (
-            <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 align-middle text-xs font-semibold text-gray-700 dark:bg-gray-700 dark:text-gray-200">
-              {formatNumber(count)}
-            </span>
-          )}
         </h1>
+        {typeof count === 'number' && (
+          <span className="-ml-1 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-700 dark:bg-gray-700 dark:text-gray-200">
+            {t('ItemCount', { count })}
+          </span>
+        )}
         {readOnly && (
           <span className="inline-flex items-center gap-1 rounded border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-600 dark:text-gray-300">
             <Icon name="visibility" size={14} />

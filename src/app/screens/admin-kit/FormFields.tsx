@@ -26,13 +26,12 @@ function FieldFrame({
 }) {
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+      {/* The required mark is CSS content: the label's text (and so its name for tests and tools) stays the field's name. */}
+      <label
+        htmlFor={id}
+        className={`mb-1 block text-sm font-semibold ${required ? "after:ml-0.5 after:text-red-700 after:content-['*'] dark:after:text-red-400" : ''}`}
+      >
         {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-400">
-            *
-          </span>
-        )}
       </label>
       {children}
       {error ? (
@@ -151,19 +150,36 @@ export function SelectField<V extends string | number>({
   );
 }
 
-/** An on/off switch that is a real checkbox underneath (keyboard and screen readers know it). */
+/** The track and knob of a switch; `on` colours it. */
+export function SwitchTrack({ on, small = false, tone = 'brand' }: { on: boolean; small?: boolean; tone?: 'brand' | 'green' }) {
+  const size = small ? 'h-4 w-7 after:h-3 after:w-3' : 'h-5 w-9 after:h-4 after:w-4';
+  const shift = small ? 'after:translate-x-3' : 'after:translate-x-4';
+  const onColour = tone === 'green' ? 'bg-green-600' : 'bg-brand';
+  return (
+    <span
+      aria-hidden="true"
+      className={`relative inline-block shrink-0 rounded-full transition-colors after:absolute after:left-0.5 after:top-0.5 after:rounded-full after:bg-white after:transition-transform ${size} ${on ? `${onColour} ${shift}` : 'bg-gray-300 dark:bg-gray-600'}`}
+    />
+  );
+}
+
+/** An on/off switch: a button with role switch and aria-checked, so keyboard and screen readers know its state. */
 export function SwitchField({ label, checked, onChange, hint, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold">
-        <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" aria-describedby={hint ? `${id}-hint` : undefined} />
-        <span
-          aria-hidden="true"
-          className="relative h-5 w-9 rounded-full bg-gray-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-brand peer-checked:after:translate-x-4 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent dark:bg-gray-600"
-        />
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onClick={() => onChange(!checked)}
+        className="inline-flex items-center gap-2 rounded text-sm font-semibold disabled:opacity-50"
+      >
+        <SwitchTrack on={checked} />
         {label}
-      </label>
+      </button>
       {hint && (
         <p id={`${id}-hint`} className="ml-11 text-xs text-gray-500 dark:text-gray-400">
           {hint}

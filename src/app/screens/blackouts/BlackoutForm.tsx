@@ -25,7 +25,7 @@ export type BlackoutDialogState = { mode: 'create'; form: Form } | { mode: 'edit
 
 /** Mounted for each opening (the caller renders it only while open), so every opening starts from its own form. */
 export function BlackoutDialog({ state, lists, onClose, onSaved }: { state: BlackoutDialogState; lists: FilterLists; onClose: () => void; onSaved: () => void }) {
-  const { t, formatNumber } = useT();
+  const { t } = useT();
   const config = useAtomValue(configAtom);
   const prefs = useAtomValue(prefsAtom);
   const tz = prefs.timezone;
@@ -86,7 +86,7 @@ export function BlackoutDialog({ state, lists, onClose, onSaved }: { state: Blac
             label={t('Duration')}
             value={form.duration}
             onChange={(v) => set('duration', v)}
-            options={periods.map((o) => ({ value: o.value, label: `${formatNumber(o.amount)} ${t(o.unit)}` }))}
+            options={periods.map((o) => ({ value: o.value, label: t('HoursCount', { count: o.amount }) }))}
           />
         ) : (
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">

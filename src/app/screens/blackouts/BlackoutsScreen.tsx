@@ -1,6 +1,6 @@
 // Blackout periods: alerts matching an active one are suppressed. Status active/pending/expired follows the clock;
 // create (start now for the preferred period, or chosen times), edit, delete; opens pre-filled from an alert.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Blackout } from '../../../core/types.ts';
@@ -41,6 +41,11 @@ function scopeOf(b: Blackout): string[] {
   return out;
 }
 
+/** How a row's buttons name their blackout: its reason when it has one, else what it covers. */
+function blackoutName(b: Blackout): string {
+  return b.text?.trim() || [b.environment, b.resource, b.event].filter(Boolean).join(' / ');
+}
+
 export function BlackoutsScreen() {
   const { t } = useT();
   const { can } = usePerms();
@@ -76,11 +81,17 @@ export function BlackoutsScreen() {
   const rows = useMemo(() => (showExpired ? list.items : list.items.filter((b) => blackoutStatus(b, now) !== 'expired')), [list.items, showExpired, now]);
 
   const del = useConfirmDelete<Blackout>(
-    (b) => [b.environment, b.resource, b.event].filter(Boolean).join(' / '),
+    (b) => blackoutName(b),
     async (b) => {
       const r = await runCommand(() => dataWorker.remove('blackouts', b.id));
       if (r.ok) await list.reload(true);
     },
+  );
+
+  // H:MM:SS up to a day; beyond that "29 days 23:59:39" reads better than 719:59:39.
+  const untilText = useCallback(
+    (seconds: number) => (seconds < 86400 ? formatHms(seconds) : t('DaysAndTime', { days: Math.floor(seconds / 86400), hms: formatHms(seconds % 86400) })),
+    [t],
   );
 
   const columns = useMemo<Column<Blackout>[]>(
@@ -97,7 +108,7 @@ export function BlackoutsScreen() {
               <StatusBadge tone={TONE[s]}>{t(LABEL_KEY[s])}</StatusBadge>
               {left !== null && (
                 <span className="text-xs tabular-nums text-gray-500 dark:text-gray-400">
-                  {s === 'pending' ? t('StartsIn', { time: formatHms(left) }) : t('EndsIn', { time: formatHms(left) })}
+                  {s === 'pending' ? t('StartsIn', { time: untilText(left) }) : t('EndsIn', { time: untilText(left) })}
                 </span>
               )}
             </span>
@@ -128,7 +139,7 @@ export function BlackoutsScreen() {
       { id: 'text', header: t('Reason'), sort: (b) => b.text, className: 'max-w-xs break-words', cell: (b) => b.text ?? '' },
       { id: 'user', header: t('User'), sort: (b) => b.user, cell: (b) => b.user ?? '' },
     ],
-    [t, now, dates, config?.customer_views],
+    [t, now, dates, config?.customer_views, untilText],
   );
 
   if (!canView) return <NoAccess title={t('Blackouts')} />;
@@ -170,8 +181,8 @@ export function BlackoutsScreen() {
           canManage
             ? (b) => (
                 <>
-                  <EditButton name={b.environment} onClick={() => setDialog({ mode: 'edit', blackout: b })} />
-                  <DeleteButton name={b.environment} onClick={() => del.ask(b)} />
+                  <EditButton name={blackoutName(b)} onClick={() => setDialog({ mode: 'edit', blackout: b })} />
+                  <DeleteButton name={blackoutName(b)} onClick={() => del.ask(b)} />
                 </>
               )
             : undefined

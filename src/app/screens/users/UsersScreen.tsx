@@ -14,20 +14,19 @@ import { useDates, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
+import { SwitchTrack } from '../admin-kit/FormFields.tsx';
 import { UserDialog, type UserDialogState } from './UserDialog.tsx';
 import { UserGroupsDialog } from './UserGroupsDialog.tsx';
 
 /** An inline on/off switch of a row, named after what it changes for whom. */
 function RowSwitch({ checked, label, onLabel, offLabel, disabled, onChange }: { checked: boolean; label: string; onLabel: string; offLabel: string; disabled?: boolean; onChange: (v: boolean) => void }) {
   return (
-    <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
-      <input type="checkbox" role="switch" aria-label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
-      <span
-        aria-hidden="true"
-        className="relative h-4 w-7 rounded-full bg-gray-300 after:absolute after:left-0.5 after:top-0.5 after:h-3 after:w-3 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-green-600 peer-checked:after:translate-x-3 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent peer-disabled:opacity-50 dark:bg-gray-600"
-      />
+    <span className="inline-flex items-center gap-2 whitespace-nowrap text-sm">
+      <button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} onClick={() => onChange(!checked)} className="inline-flex rounded-full disabled:opacity-50">
+        <SwitchTrack on={checked} small tone="green" />
+      </button>
       <span className={checked ? '' : 'text-gray-500 dark:text-gray-400'}>{checked ? onLabel : offLabel}</span>
-    </label>
+    </span>
   );
 }
 

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_BASE_URL, DEMO_USERS, signIn } from './support.ts';
+
+// An administrator runs the installation from the console: one item of each kind is created, edited and deleted
+// through the screens, against the auth-on demo server. Names carry a timestamp so reruns never collide.
+
+const stamp = () => `${Date.now()}`;
+
+async function openScreen(page: Page, path: string, heading: string) {
+  await page.goto(`${AUTH_BASE_URL}${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+async function save(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function confirmDelete(page: Page, name: string) {
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${name}` });
+  await expect(confirm).toContainText('Are you sure you want to delete this item?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'admin');
+});
+
+test('an admin creates, edits and deletes a blackout that starts now', async ({ page }) => {
+  const reason = `e2e blackout ${stamp()}`;
+  await openScreen(page, '/blackouts', 'Blackouts');
+  await page.getByRole('button', { name: 'New Blackout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Blackout' });
+  await expect(dialog.getByRole('switch', { name: 'Start now' })).toBeChecked();
+  await dialog.getByLabel('Environment', { exact: true }).fill('Development');
+  await dialog.getByLabel('Resource', { exact: true }).fill('e2e-host');
+  await dialog.getByLabel('Reason').fill(reason);
+  await save(page, 'New Blackout');
+
+  const table = page.getByRole('table', { name: 'Blackouts' });
+  const row = table.getByRole('row', { name: new RegExp(reason) });
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('resource: e2e-host');
+
+  await page.getByRole('button', { name: `Edit ${reason}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Blackout' });
+  await expect(edit.getByLabel('Environment', { exact: true })).toHaveValue('Development');
+  await edit.getByLabel('Reason').fill(`${reason} edited`);
+  await save(page, 'Edit Blackout');
+  await expect(table.getByRole('row', { name: new RegExp(`${reason} edited`) })).toBeVisible();
+
+  await confirmDelete(page, `${reason} edited`);
+  await expect(table.getByRole('row', { name: new RegExp(reason) })).toHaveCount(0);
+});
+
+test('an admin creates, edits and deletes an API key, shown masked until revealed', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: AUTH_BASE_URL });
+  const text = `e2e key ${stamp()}`;
+  await openScreen(page, '/keys', 'API Keys');
+  await page.getByRole('button', { name: 'New API Key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New API Key' });
+  await dialog.getByLabel('Description').fill(text);
+  await expect(dialog.getByRole('checkbox', { name: 'read', exact: true })).toBeChecked();
+  await dialog.getByRole('checkbox', { name: 'write:alerts', exact: true }).check();
+  await save(page, 'New API Key');
+
+  const table = page.getByRole('table', { name: 'API Keys' });
+  const row = table.getByRole('row', { name: new RegExp(text) });
+  await expect(row).toContainText('write:alerts');
+  await expect(row).toContainText('Active');
+  // The new key is shown in full once; hiding it masks it to its last four characters.
+  const hide = row.getByRole('button', { name: 'Hide key' });
+  await expect(hide).toBeVisible();
+  const fullKey = (await row.locator('code').textContent()) ?? '';
+  expect(fullKey.length).toBeGreaterThan(20);
+  await hide.click();
+  await expect(row.locator('code')).toHaveText(`••••${fullKey.slice(-4)}`);
+  await row.getByRole('button', { name: 'Copy key' }).click();
+  await expect(row.getByRole('status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullKey);
+
+  await page.getByRole('button', { name: `Edit ${text}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit API Key' });
+  await edit.getByLabel('Description').fill(`${text} edited`);
+  await save(page, 'Edit API Key');
+  await expect(table.getByRole('row', { name: new RegExp(`${text} edited`) })).toBeVisible();
+
+  await confirmDelete(page, `${text} edited`);
+  await expect(table.getByRole('row', { name: new RegExp(text) })).toHaveCount(0);
+});
+
+test('an admin creates a user, toggles status and verification, manages groups, edits and deletes', async ({ page }) => {
+  const id = stamp();
+  const name = `E2E User ${id}`;
+  const group = `e2e-group-${id}`;
+  await openScreen(page, '/groups', 'Groups');
+  await page.getByRole('button', { name: 'New Group' }).click();
+  await page.getByRole('dialog', { name: 'New Group' }).getByLabel('Name').fill(group);
+  await save(page, 'New Group');
+  await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row', { name: new RegExp(group) })).toBeVisible();
+
+  await openScreen(page, '/users', 'Users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New user' });
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Email', { exact: true }).fill(`e2e-${id}@example.com`);
+  await dialog.getByLabel('Password', { exact: true }).fill('secret1');
+  await dialog.getByLabel('Confirm Password').fill('secret1');
+  await save(page, 'New user');
+
+  const table = page.getByRole('table', { name: 'Users' });
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('switch', { name: `${name} is active` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User status saved' })).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  await row.getByRole('switch', { name: `E-mail verified for ${name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Email verified saved' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Groups of ${name}` }).click();
+  const groups = page.getByRole('dialog', { name: `Groups of ${name}` });
+  await groups.getByLabel('Add to group').selectOption({ label: group });
+  await groups.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User added to group' })).toBeVisible();
+  await expect(groups.getByRole('list', { name: 'Groups' })).toContainText(group);
+  await groups.getByRole('button', { name: `Remove from ${group}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User removed from group' })).toBeVisible();
+  await expect(groups.getByRole('list', { name: 'Groups' })).toContainText('Not in any group');
+  await groups.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit user' });
+  await edit.getByLabel('Full Name').fill(`${name} edited`);
+  await save(page, 'Edit user');
+  await expect(table.getByRole('row', { name: new RegExp(`${name} edited`) })).toBeVisible();
+
+  await confirmDelete(page, `${name} edited`);
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+
+  await openScreen(page, '/groups', 'Groups');
+  await page.getByRole('button', { name: `Edit ${group}` }).click();
+  await page.getByRole('dialog', { name: 'Edit Group' }).getByLabel('Description').fill('edited by e2e');
+  await save(page, 'Edit Group');
+  await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row', { name: new RegExp(group) })).toContainText('edited by e2e');
+  await confirmDelete(page, group);
+  await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row', { name: new RegExp(group) })).toHaveCount(0);
+});
+
+test('an admin creates, edits and deletes a customer and a permission; system roles cannot be deleted', async ({ page }) => {
+  const id = stamp();
+  const customer = `E2E Customer ${id}`;
+  await openScreen(page, '/customers', 'Customers');
+  await page.getByRole('button', { name: 'New Customer' }).click();
+  const c = page.getByRole('dialog', { name: 'New Customer' });
+  await c.getByLabel('Customer').fill(customer);
+  await c.getByLabel('Look Up').fill(`e2e-${id}.example`);
+  await save(page, 'New Customer');
+  const customers = page.getByRole('table', { name: 'Customers' });
+  await expect(customers.getByRole('row', { name: new RegExp(customer) })).toContainText(`e2e-${id}.example`);
+  await page.getByRole('button', { name: `Edit ${customer}` }).click();
+  await page.getByRole('dialog', { name: 'Edit Customer' }).getByLabel('Look Up').fill(`e2e-${id}.edited`);
+  await save(page, 'Edit Customer');
+  await expect(customers.getByRole('row', { name: new RegExp(customer) })).toContainText(`e2e-${id}.edited`);
+  await confirmDelete(page, customer);
+  await expect(customers.getByRole('row', { name: new RegExp(customer) })).toHaveCount(0);
+
+  const role = `e2e-role-${id}`;
+  await openScreen(page, '/perms', 'Permissions');
+  await expect(page.getByRole('button', { name: 'admin is a system role and cannot be deleted' })).toBeDisabled();
+  await page.getByRole('button', { name: 'New permission' }).click();
+  const p = page.getByRole('dialog', { name: 'New permission' });
+  await p.getByLabel('Role').fill(role);
+  await p.getByRole('checkbox', { name: 'read:alerts', exact: true }).check();
+  await save(page, 'New permission');
+  const perms = page.getByRole('table', { name: 'Permissions' });
+  await expect(perms.getByRole('row', { name: new RegExp(role) })).toContainText('read:alerts');
+  await page.getByRole('button', { name: `Edit ${role}` }).click();
+  await page.getByRole('dialog', { name: 'Edit permission' }).getByRole('checkbox', { name: 'write:alerts', exact: true }).check();
+  await save(page, 'Edit permission');
+  await expect(perms.getByRole('row', { name: new RegExp(role) })).toContainText('write:alerts');
+  await confirmDelete(page, role);
+  await expect(perms.getByRole('row', { name: new RegExp(role) })).toHaveCount(0);
+});
+
+test('an admin deletes a heartbeat and filters heartbeats by status', async ({ page, request }) => {
+  const login = await request.post(`${AUTH_BASE_URL}/api/auth/login`, { data: DEMO_USERS.admin });
+  const { token } = (await login.json()) as { token: string };
+  const origin = `e2e-agent-${stamp()}`;
+  const created = await request.post(`${AUTH_BASE_URL}/api/heartbeat`, { data: { origin, timeout: 600, tags: ['e2e'] }, headers: { Authorization: `Bearer ${token}` } });
+  expect(created.status()).toBe(201);
+
+  await openScreen(page, '/heartbeats', 'Heartbeats');
+  const table = page.getByRole('table', { name: 'Heartbeats' });
+  const row = table.getByRole('row', { name: new RegExp(origin) });
+  await expect(row).toContainText('OK');
+  await page.getByRole('button', { name: /^OK/ }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('button', { name: /^OK/ }).click();
+  await expect(row).toBeVisible();
+
+  await confirmDelete(page, origin);
+  await expect(table.getByRole('row', { name: new RegExp(origin) })).toHaveCount(0);
+});
