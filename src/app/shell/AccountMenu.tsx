@@ -1,4 +1,4 @@
-import { Popover, PopoverBackdrop, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { signupAvailable } from '../../core/oauth.ts';
@@ -29,68 +29,75 @@ export function AccountMenu() {
 
   return (
     <Popover className="relative">
-      <PopoverButton
-        aria-label={claims ? t('AccountMenuOf', { name: claims.name || claims.preferred_username || '' }) : t('AccountMenu')}
-        className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15"
-      >
-        <Avatar claims={claims} size={34} />
-      </PopoverButton>
-      <PopoverBackdrop className="fixed inset-0 z-40 bg-black/30 sm:hidden" />
-      <PopoverPanel
-        focus
-        className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-4 text-gray-900 shadow-2xl ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80 sm:rounded-lg dark:bg-gray-800 dark:text-gray-100 dark:ring-white/10"
-      >
-        {({ close }) =>
-          claims ? (
-            <div>
-              <ProfileCard claims={claims} />
-              <div className="mt-4 flex flex-col-reverse gap-2 border-t border-gray-200 pt-3 sm:flex-row sm:justify-end dark:border-gray-700">
-                <Button className="w-full sm:w-auto" onClick={() => close()}>
-                  {t('Cancel')}
-                </Button>
-                <Button
-                  variant="primary"
-                  icon="logout"
-                  className="w-full sm:w-auto"
-                  onClick={() => {
-                    close();
-                    void logOut(navigate);
-                  }}
-                >
-                  {t('LogOut')}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <div>
-              <p className="mb-3 text-sm text-gray-700 dark:text-gray-300">{t('NotSignedIn')}</p>
-              <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-                <Button
-                  variant="primary"
-                  className="w-full sm:w-auto"
-                  onClick={() => {
-                    close();
-                    navigate(loginHref);
-                  }}
-                >
-                  {t('LogIn')}
-                </Button>
-                {canSignUp && (
-                  <Button
-                    className="w-full sm:w-auto"
-                    onClick={() => {
-                      close();
-                      navigate('/signup');
-                    }}
-                  >
-                    {t('SignUp')}
-                  </Button>
-                )}
-              </div>
-            </div>
-          )
-        }
-      </PopoverPanel>
+      {({ open }) => (
+        <>
+          <PopoverButton
+            aria-label={claims ? t('AccountMenuOf', { name: claims.name || claims.preferred_username || '' }) : t('AccountMenu')}
+            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15"
+          >
+            <Avatar claims={claims} size={34} />
+          </PopoverButton>
+          {/* On a phone the panel is a bottom sheet over a dimmed page; a click outside closes it. */}
+          {open && <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/30 sm:hidden" />}
+          <PopoverPanel
+            focus
+            role="dialog"
+            aria-label={t('AccountMenu')}
+            className="fixed inset-x-0 bottom-0 z-50 rounded-t-xl bg-white p-4 text-gray-900 shadow-2xl ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80 sm:rounded-lg dark:bg-gray-800 dark:text-gray-100 dark:ring-white/10"
+          >
+            {({ close }) =>
+              claims ? (
+                <div>
+                  <ProfileCard claims={claims} />
+                  <div className="mt-4 flex flex-col-reverse gap-2 border-t border-gray-200 pt-3 sm:flex-row sm:justify-end dark:border-gray-700">
+                    <Button className="w-full sm:w-auto" onClick={() => close()}>
+                      {t('Cancel')}
+                    </Button>
+                    <Button
+                      variant="primary"
+                      icon="logout"
+                      className="w-full sm:w-auto"
+                      onClick={() => {
+                        close();
+                        void logOut(navigate);
+                      }}
+                    >
+                      {t('LogOut')}
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <div>
+                  <p className="mb-3 text-sm text-gray-700 dark:text-gray-300">{t('NotSignedIn')}</p>
+                  <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+                    <Button
+                      variant="primary"
+                      className="w-full sm:w-auto"
+                      onClick={() => {
+                        close();
+                        navigate(loginHref);
+                      }}
+                    >
+                      {t('LogIn')}
+                    </Button>
+                    {canSignUp && (
+                      <Button
+                        className="w-full sm:w-auto"
+                        onClick={() => {
+                          close();
+                          navigate('/signup');
+                        }}
+                      >
+                        {t('SignUp')}
+                      </Button>
+                    )}
+                  </div>
+                </div>
+              )
+            }
+          </PopoverPanel>
+        </>
+      )}
     </Popover>
   );
 }

@@ -117,7 +117,7 @@ export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
     <nav aria-label={t('MainNavigation')} className="p-2">
       <ul className="flex flex-col gap-0.5">
         {entries.map((entry, i) => {
-          if (entry.kind === 'divider') return <li key={`d${i}`} role="separator" className="my-2 border-t border-gray-200 dark:border-gray-700" />;
+          if (entry.kind === 'divider') return <li key={`d${i}`} aria-hidden="true" className="my-2 border-t border-gray-200 dark:border-gray-700" />;
           if (entry.kind === 'searches') return <SavedSearches key="searches" onNavigate={onNavigate} />;
           const label = t(entry.titleKey as MessageKey);
           if (entry.external)

@@ -37,7 +37,7 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
       {showMenu && (
         <IconButton
           icon="menu"
-          label={t('Menu')}
+          label={menuExpanded ? t('CloseNavigation') : t('OpenNavigation')}
           aria-expanded={menuExpanded}
           aria-controls="app-drawer"
           onClick={onMenu}
