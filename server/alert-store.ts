@@ -805,9 +805,9 @@ export function services(ctx: AppContext, params: Params, caller: Caller | null)
   const where = buildWhere(ctx, params, caller);
   const rows = ctx.db
     .prepare(
-      `SELECT environment, json_each.value AS service, severity, status, count(*) AS n
-       FROM alerts, json_each(alerts.service) WHERE ${where.sql}
-       GROUP BY environment, json_each.value, severity, status ORDER BY environment, json_each.value`,
+      `SELECT a.environment, j.value AS service, a.severity, a.status, count(*) AS n
+       FROM (SELECT environment, service, severity, status FROM alerts WHERE ${where.sql}) a, json_each(a.service) j
+       GROUP BY a.environment, j.value, a.severity, a.status ORDER BY a.environment, j.value`,
     )
     .all(...where.params) as { environment: string; service: string; severity: string; status: string; n: number }[];
   const map = new Map<string, { environment: string; service: string; count: number; severityCounts: Record<string, number>; statusCounts: Record<string, number> }>();
@@ -841,8 +841,9 @@ export function alertTags(ctx: AppContext, params: Params, caller: Caller | null
   const where = buildWhere(ctx, params, caller);
   return ctx.db
     .prepare(
-      `SELECT count(*) AS count, environment, json_each.value AS tag FROM alerts, json_each(alerts.tags)
-       WHERE ${where.sql} GROUP BY environment, json_each.value ORDER BY environment, json_each.value`,
+      `SELECT count(*) AS count, a.environment, j.value AS tag
+       FROM (SELECT environment, tags FROM alerts WHERE ${where.sql}) a, json_each(a.tags) j
+       GROUP BY a.environment, j.value ORDER BY a.environment, j.value`,
     )
     .all(...where.params) as Record<string, unknown>[];
 }
