@@ -100,8 +100,11 @@ function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, 
   );
 }
 
+/** The caller's own user: by token subject, else by login (a token may outlive a re-created user row). */
 function me(ctx: AppContext, caller: Caller): UserRow {
-  const user = caller.userId ? getUser(ctx, caller.userId) : caller.login ? (ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(caller.login) as UserRow | undefined) : undefined;
+  const user =
+    (caller.userId ? getUser(ctx, caller.userId) : undefined) ??
+    (caller.login ? (ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(caller.login) as UserRow | undefined) : undefined);
   if (!user) throw notFound();
   return user;
 }
