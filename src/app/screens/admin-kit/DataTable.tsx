@@ -135,7 +135,7 @@ export function DataTable<T>({
                 );
               })}
               {actions && (
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="sticky right-0 bg-gray-50 px-3 py-2 text-right font-semibold dark:bg-gray-800">
                   {t('Actions')}
                 </th>
               )}
@@ -149,8 +149,9 @@ export function DataTable<T>({
                     {c.cell(row)}
                   </td>
                 ))}
+                {/* The row's buttons stay in view when a wide table scrolls sideways. */}
                 {actions && (
-                  <td className="whitespace-nowrap px-3 py-1 text-right">
+                  <td className="sticky right-0 whitespace-nowrap bg-white/95 px-3 py-1 text-right dark:bg-gray-900/95">
                     <div className="inline-flex items-center gap-1">{actions(row)}</div>
                   </td>
                 )}

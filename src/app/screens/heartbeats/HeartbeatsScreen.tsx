@@ -80,7 +80,8 @@ export function HeartbeatsScreen() {
         id: 'attributes',
         header: t('Attributes'),
         cell: (h) => <span className="break-all font-mono text-xs">{attributesText(h.attributes)}</span>,
-        className: 'max-w-xs',
+        // secondary detail: shown on wide screens, always searchable
+        className: 'hidden max-w-xs 2xl:table-cell',
       },
       {
         id: 'receiveTime',
@@ -117,7 +118,7 @@ export function HeartbeatsScreen() {
           return left === null ? t('NeverExpires') : left === 0 ? <span className="text-red-700 dark:text-red-300">{t('Expired')}</span> : formatHms(left);
         },
       },
-      { id: 'timeout', header: t('Timeout'), sort: (h) => h.timeout, className: 'whitespace-nowrap tabular-nums', cell: (h) => formatHms(h.timeout) },
+      { id: 'timeout', header: t('Timeout'), sort: (h) => h.timeout, className: 'hidden whitespace-nowrap tabular-nums xl:table-cell', cell: (h) => formatHms(h.timeout) },
     ];
     return cols;
   }, [t, config?.customer_views, dates, now, formatRelativeTime, formatNumber]);

@@ -79,7 +79,7 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
 }
 
 export function KeysScreen() {
-  const { t } = useT();
+  const { t, formatRelativeTime } = useT();
   const { can, scopes: held } = usePerms();
   const config = useAtomValue(configAtom);
   const dates = useDates();
@@ -152,7 +152,16 @@ export function KeysScreen() {
         header: t('Expires'),
         sort: (k) => Date.parse(k.expireTime) || null,
         className: 'whitespace-nowrap',
-        cell: (k) => <span title={dates.utc(k.expireTime)}>{dates.medium(k.expireTime)}</span>,
+        cell: (k) => {
+          const ms = Date.parse(k.expireTime);
+          return (
+            <span title={dates.utc(k.expireTime)}>
+              {dates.medium(k.expireTime)}
+              {/* the medium format has no year: the distance tells whether it is next week or next year */}
+              {Number.isFinite(ms) && <span className="block text-xs text-gray-500 dark:text-gray-400">{formatRelativeTime(Math.round((ms - now) / 1000))}</span>}
+            </span>
+          );
+        },
       },
       {
         id: 'lastUsed',
@@ -170,7 +179,7 @@ export function KeysScreen() {
           ),
       },
     ],
-    [t, shown, now, dates, config?.customer_views],
+    [t, shown, now, dates, config?.customer_views, formatRelativeTime],
   );
 
   if (!canView) return <NoAccess title={t('APIKeys')} />;
