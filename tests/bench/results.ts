@@ -12,6 +12,7 @@ export const METRICS = {
   'poll.changed5.mainThreadMs': { unit: 'ms', what: 'main-thread busy time for one poll cycle in which 5 visible alerts changed' },
   'poll.unchanged.messageBytes': { unit: 'B', what: 'bytes posted from the worker to the UI for an unchanged poll' },
   'poll.longTasks': { unit: '', what: 'main-thread tasks over 50 ms during the polling phase' },
+  'idle.mainThreadMsPerS': { unit: 'ms/s', what: 'main-thread busy time per second between polls (clocks, timers)' },
   'memory.heapGrowthPct': { unit: '%', what: 'JS heap growth of the page over the memory phase, after GC' },
   'server.alertsPageMs': { unit: 'ms', what: 'GET /api/alerts, one page of 50, server-side (in-process, no socket)' },
   'server.alertsPageLoopbackMs': { unit: 'ms', what: 'the same over loopback HTTP with keep-alive, as a client sees it' },

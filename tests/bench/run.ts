@@ -25,6 +25,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const VIEWPORT = { width: 1400, height: 900 };
 /** The app's own timer must not poll during measured cycles; the bench drives every cycle itself. */
 const REFRESH_INTERVAL_MS = 600_000;
+const IDLE_WINDOW_MS = 3000;
 
 function log(message: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -42,8 +43,8 @@ interface RunObservation {
   mainThreadOverheadMs: number;
   unchangedBreakdownMs: Record<string, number>;
   changedBreakdownMs: Record<string, number>;
-  memoryBeforeMiB: number;
-  memoryAfterMiB: number;
+  /** [cycles done, heap MiB after GC] */
+  heapSteps: [number, number][];
   shellFiles: string[];
   workerFiles: string[];
 }
@@ -265,15 +266,27 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     if (rc.traceDir) await browser.stopTracing();
     samples.add(combo, 'poll.changed5.mainThreadMs', Math.max(0, median(changed)));
 
+    // -- between polls: what the page costs per second when no data arrives (ticking clocks, timers)
+    const idle0 = await metrics(cdp);
+    await page.waitForTimeout(IDLE_WINDOW_MS);
+    const idle1 = await metrics(cdp);
+    samples.add(combo, 'idle.mainThreadMsPerS', (idle1.TaskDuration - idle0.TaskDuration) / (IDLE_WINDOW_MS / 1000));
+
     // -- memory: back-to-back poll cycles, 5 alerts changing every tenth one, heap compared after GC
     const before = await heapAfterGc(cdp);
+    // Heap after GC every 100 cycles too: a steady climb is a leak, a step that levels off is a cache filling up.
+    const heapSteps: [number, number][] = [[0, round(before / 1048576)]];
+    let after = before;
     for (let done = 0; done < rc.opts.memoryCycles; ) {
       const batch = Math.min(10, rc.opts.memoryCycles - done);
       await changeVisibleAlerts(page, stack.server, 5, 1000 + done);
       await page.evaluate(`(async () => { for (let i = 0; i < ${batch}; i++) await window.__bench.cycle(true, false); })()`);
       done += batch;
+      if (done % 100 === 0 || done === rc.opts.memoryCycles) {
+        after = await heapAfterGc(cdp);
+        heapSteps.push([done, round(after / 1048576)]);
+      }
     }
-    const after = await heapAfterGc(cdp);
     samples.add(combo, 'memory.heapGrowthPct', growthPct(before, after));
 
     const longTasks = (await page.evaluate(`(window.__bench.longTasks || []).filter((t) => t.start >= ${pollStart}).length`)) as number;
@@ -315,8 +328,7 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
       mainThreadOverheadMs: round(overheadMs),
       unchangedBreakdownMs: medianBreakdown(unchangedParts),
       changedBreakdownMs: medianBreakdown(changedParts),
-      memoryBeforeMiB: round(before / 1048576),
-      memoryAfterMiB: round(after / 1048576),
+      heapSteps,
       shellFiles: bundles.shellFiles,
       workerFiles: bundles.workerFiles,
     };
@@ -527,7 +539,7 @@ function summariseObservations(runs: RunObservation[]): Record<string, unknown> 
     measuringOverheadMs: runs.map((r) => r.mainThreadOverheadMs),
     unchangedBreakdownMs: last.unchangedBreakdownMs,
     changed5BreakdownMs: last.changedBreakdownMs,
-    heapMiB: runs.map((r) => [r.memoryBeforeMiB, r.memoryAfterMiB]),
+    heapMiBAfterCycles: runs.map((r) => r.heapSteps),
     shellFiles: last.shellFiles,
     workerFiles: last.workerFiles,
   };
