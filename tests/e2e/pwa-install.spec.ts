@@ -115,7 +115,7 @@ test('an "Install app" entry appears when the browser offers installation and op
     window.dispatchEvent(offer);
   });
 
-  const menu = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
   const install = page.getByRole('button', { name: 'Install app' }).first();
   if (!(await install.isVisible()) && (await menu.isVisible())) await menu.click();
   await expect(install).toBeVisible();

@@ -143,3 +143,21 @@ test('the page title and the app badge show the count of alerts at or above the 
   await page.goto('/alerts');
   await expect.poll(async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0)).toBeGreaterThan(count);
 });
+
+test.describe('without the browser\'s permission', () => {
+  test.use({ permissions: [] });
+
+  test('switching notifications on asks the browser, and a refusal is explained instead of failing silently', async ({ page }) => {
+    await page.goto('/settings');
+    const toggle = page.getByRole('switch', { name: 'Enable notifications' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    // Headless Chromium refuses the permission request at once, as a user clicking "Block" would. (A key press:
+    // Playwright's click on the switch does not return while the permission request is pending.)
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('note').filter({ hasText: 'Notifications are blocked in the browser settings' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(toggle).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send a test notification' })).toHaveCount(0);
+  });
+});
