@@ -557,6 +557,7 @@ export default {
   NeverUsed: 'Nie benutzt',
   EmailIsLogin: 'Die E-Mail-Adresse ist auch der Login',
   PasswordKeepHint: 'Leer lassen, um das aktuelle Passwort zu behalten',
+  CannotChangeOwnAccount: 'Sie können Ihr eigenes Konto nicht löschen oder deaktivieren',
   EmailVerifiedFor: 'E-Mail von {name} bestätigt',
   UserActiveFor: '{name} ist aktiv',
   GroupsOf: 'Gruppen von {name}',

@@ -610,6 +610,7 @@ export default {
   NeverUsed: 'Never used',
   EmailIsLogin: 'The e-mail address is also the login',
   PasswordKeepHint: 'Leave empty to keep the current password',
+  CannotChangeOwnAccount: 'You cannot delete or deactivate your own account',
   EmailVerifiedFor: 'E-mail verified for {name}',
   UserActiveFor: '{name} is active',
   GroupsOf: 'Groups of {name}',

@@ -604,6 +604,7 @@ export default {
   NeverUsed: 'Jamais utilisée',
   EmailIsLogin: 'L’adresse e-mail sert aussi d’identifiant',
   PasswordKeepHint: 'Laissez vide pour garder le mot de passe actuel',
+  CannotChangeOwnAccount: 'Vous ne pouvez pas supprimer ni désactiver votre propre compte',
   EmailVerifiedFor: 'E-mail vérifié pour {name}',
   UserActiveFor: '{name} est actif',
   GroupsOf: 'Groupes de {name}',

@@ -558,6 +558,7 @@ export default {
   NeverUsed: 'Hiç kullanılmadı',
   EmailIsLogin: 'E-posta adresi aynı zamanda kullanıcı adıdır',
   PasswordKeepHint: 'Mevcut parolayı korumak için boş bırakın',
+  CannotChangeOwnAccount: 'Kendi hesabınızı silemez veya devre dışı bırakamazsınız',
   EmailVerifiedFor: '{name} için e-posta doğrulandı',
   UserActiveFor: '{name} etkin',
   GroupsOf: '{name} kullanıcısının grupları',
