@@ -103,6 +103,10 @@ test('an admin creates a user, toggles status and verification, manages groups, 
   await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row', { name: new RegExp(group) })).toBeVisible();
 
   await openScreen(page, '/users', 'Users');
+  // the signed-in administrator cannot lock themselves out
+  const self = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /admin@alerta\.dev/ });
+  await expect(self.getByRole('button', { name: 'You cannot delete or deactivate your own account' })).toBeDisabled();
+  await expect(self.getByRole('switch', { name: 'Alerta Admin is active' })).toBeDisabled();
   await page.getByRole('button', { name: 'New user' }).click();
   const dialog = page.getByRole('dialog', { name: 'New user' });
   await dialog.getByLabel('Full Name').fill(name);

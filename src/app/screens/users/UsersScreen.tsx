@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { User } from '../../../core/types.ts';
 import { SCREEN_SCOPES } from '../../../core/admin-rules.ts';
 import { dataWorker } from '../../worker-client.ts';
-import { configAtom } from '../../state/session.ts';
+import { configAtom, sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
@@ -34,7 +34,13 @@ export function UsersScreen() {
   const { t } = useT();
   const { can } = usePerms();
   const config = useAtomValue(configAtom);
+  const session = useAtomValue(sessionAtom);
   const dates = useDates();
+  // An administrator must not lock themselves out: no deleting or deactivating their own account from here.
+  const isSelf = useCallback(
+    (u: User) => !!session.claims && (session.claims.sub === u.id || (!!session.claims.preferred_username && session.claims.preferred_username === u.login)),
+    [session.claims],
+  );
   const canView = can(SCREEN_SCOPES.users.view);
   const canManage = can(SCREEN_SCOPES.users.manage);
   const basic = (config?.provider ?? 'basic') === 'basic';
@@ -130,7 +136,7 @@ export function UsersScreen() {
               label={t('UserActiveFor', { name: u.name || u.login })}
               onLabel={t('Active')}
               offLabel={t('Inactive')}
-              disabled={pending.has(u.id + 'status')}
+              disabled={pending.has(u.id + 'status') || isSelf(u)}
               onChange={(v) => void toggle(u, 'status', v)}
             />
           ) : u.status === 'active' ? (
@@ -165,7 +171,7 @@ export function UsersScreen() {
       { id: 'text', header: t('Comment'), sort: (u) => u.text, className: 'max-w-xs break-words', cell: (u) => u.text },
     );
     return cols;
-  }, [t, canManage, canGroups, canChangeGroups, memberOf, pending, dates, toggle]);
+  }, [t, canManage, canGroups, canChangeGroups, memberOf, pending, dates, toggle, isSelf]);
 
   if (!canView) return <NoAccess title={t('Users')} />;
 
@@ -198,7 +204,7 @@ export function UsersScreen() {
             ? (u) => (
                 <>
                   <EditButton name={u.name || u.login} onClick={() => setDialog({ mode: 'edit', user: u })} />
-                  <DeleteButton name={u.name || u.login} onClick={() => del.ask(u)} />
+                  <DeleteButton name={u.name || u.login} onClick={() => del.ask(u)} disabled={isSelf(u)} disabledReason={t('CannotChangeOwnAccount')} />
                 </>
               )
             : undefined
