@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
-// This file runs its own demo server (auth off) with a clipboard template configured, and stops it to take the
-// network away for real: what the page shows then can only come from the service worker and the worker's cache.
+// This file runs its own demo server (auth off) with a clipboard template and a custom action configured, and its
+// last test stops it to take the network away for real: what the page shows then can only come from the service
+// worker and the worker's cache.
 const TEMPLATE = [
   '[{{ environment | upper }}] {{ alert.resource }}: {{ text }}',
   'Services: {{ service | join(", ") }}',
@@ -21,12 +22,37 @@ test.beforeAll(async () => {
     simulator: false,
     serveConsole: true,
     ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
-    settings: { AUTH_REQUIRED: false, CLIPBOARD_TEMPLATE: TEMPLATE },
+    settings: { AUTH_REQUIRED: false, CLIPBOARD_TEMPLATE: TEMPLATE, ACTIONS: ['createTicket'] },
   });
 });
 
 test.afterAll(async () => {
   await server?.close().catch(() => undefined);
+});
+
+async function createAlert(over: Record<string, unknown>): Promise<string> {
+  const created = await fetch(`${server.url}/api/alert`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'LinkDown', environment: 'Production', severity: 'major', ...over }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+test('a configured custom action is offered in the menu and sent to the API', async ({ page }) => {
+  const resource = `e2e-custom-${Date.now()}`;
+  const id = await createAlert({ resource });
+  await page.goto(`${server.url}/alert/${id}`);
+  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Create Ticket' }).click();
+  await page.getByRole('tab', { name: /History/ }).click();
+  const rows = page.getByRole('table', { name: 'History' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('Action');
+  const alert = (await (await fetch(`${server.url}/api/alert/${id}`)).json()) as { alert: { status: string; history: { type: string }[] } };
+  expect(alert.alert.history.map((h) => h.type)).toEqual(['new', 'action']);
+  expect(alert.alert.status).toBe('open');
 });
 
 test('copy renders the configured clipboard template; offline the page still shows the alert, marked stale, with its actions disabled', async ({
@@ -35,21 +61,12 @@ test('copy renders the configured clipboard template; offline the page still sho
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const resource = `e2e-offline-${Date.now()}`;
-  const created = await fetch(`${server.url}/api/alert`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      resource,
-      event: 'LinkDown',
-      environment: 'Production',
-      severity: 'major',
-      service: ['Network', 'Platform'],
-      text: 'Uplink <b>down</b>',
-      attributes: { runbookUrl: 'https://runbooks.example/link' },
-    }),
+  const id = await createAlert({
+    resource,
+    service: ['Network', 'Platform'],
+    text: 'Uplink <b>down</b>',
+    attributes: { runbookUrl: 'https://runbooks.example/link' },
   });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
 
   await page.goto(`${server.url}/alert/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`LinkDown on ${resource}`);
