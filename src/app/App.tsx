@@ -40,11 +40,25 @@ async function boot(): Promise<Boot> {
   }
 }
 
+/**
+ * The provider sent a social sign-in popup (opened as "alerta-<provider>") back to the console with a code: the opener
+ * reads it from this window's URL and closes it. Booting here would redirect to /alerts and could lose the code.
+ */
+function isSignInPopupReturn(): boolean {
+  try {
+    return window.opener != null && window.name.startsWith('alerta-') && /[?&#](code|error)=/.test(location.search + location.hash);
+  } catch {
+    return false;
+  }
+}
+
 export function App() {
   const [state, setState] = useState<Boot>({ state: 'loading' });
   const { t } = useT();
+  const popupReturn = isSignInPopupReturn();
 
   useEffect(() => {
+    if (popupReturn) return;
     let cancelled = false;
     void boot().then((next) => {
       if (!cancelled) setState(next);
@@ -52,7 +66,15 @@ export function App() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [popupReturn]);
+
+  if (popupReturn) {
+    return (
+      <p className="flex h-full items-center justify-center text-gray-700" role="status">
+        {t('AuthInProgress')}
+      </p>
+    );
+  }
 
   if (state.state === 'loading') {
     return (

@@ -65,6 +65,32 @@ test.describe('on a laptop', () => {
     await expect(page.getByText('9.1.0').or(page.getByText(/DEMO/)).first()).toBeVisible();
   });
 
+  test('kiosk mode shows the alerts without the top bar, the drawer or the account menu', async ({ page }) => {
+    await page.goto('/alerts?kiosk=1');
+    await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /navigation/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /account menu/i })).toHaveCount(0);
+  });
+
+  test('when the API refuses the session (401) the user goes to login with a redirect back, and returns after logging in', async ({ page, context }) => {
+    await signIn(page, 'operator');
+    await page.goto(`${AUTH_BASE_URL}/heartbeats`);
+    await expect(page.getByRole('heading', { name: 'Heartbeats' }).first()).toBeVisible();
+    await context.route(/\/api\/(heartbeats|alerts|environments)/, (route) =>
+      route.fulfill({ status: 401, json: { status: 'error', code: 401, message: 'Token is invalid', errors: null } }),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fheartbeats/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has expired. Please log in again.' })).toBeVisible();
+
+    await context.unroute(/\/api\/(heartbeats|alerts|environments)/);
+    await page.getByLabel('Username').fill('operator@alerta.dev');
+    await page.getByLabel('Password').fill('alerta-demo');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(`${AUTH_BASE_URL}/heartbeats`);
+  });
+
   test('every entry can be reached with the keyboard, with the skip link first', async ({ page }) => {
     await signIn(page, 'operator');
     await page.keyboard.press('Tab');

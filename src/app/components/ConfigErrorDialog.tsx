@@ -8,14 +8,14 @@ export function ConfigErrorDialog({ error, onRetry }: { error: WorkerError; onRe
     <div className="flex min-h-full items-center justify-center bg-gray-100 p-4 dark:bg-gray-900">
       <div role="alertdialog" aria-modal="true" aria-labelledby="config-error-title" aria-describedby="config-error-text" className="max-w-lg rounded-lg bg-white p-6 shadow-lg dark:bg-gray-800 dark:text-gray-100">
         <h1 id="config-error-title" className="mb-3 text-lg font-semibold">
-          {t('Error')}
+          {t('ConfigLoadFailedTitle')}
         </h1>
         <p id="config-error-text" className="mb-2">
           {t('ConfigLoadFailed', { url: `${error.endpoint ?? ''}/config` })}
         </p>
-        <p className="mb-4 text-sm text-gray-600 dark:text-gray-300">{error.message}</p>
+        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">{error.message}</p>
         <button type="button" autoFocus onClick={onRetry} className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-indigo-700">
-          {t('TryAgain')}
+          {t('Retry')}
         </button>
       </div>
     </div>

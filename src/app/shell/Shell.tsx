@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Dialog, DialogPanel } from '@headlessui/react';
-import { useLocation } from 'wouter';
-import { drawerVisible, matchRoute } from '../../core/routes.ts';
+import { useLocation, useRouter } from 'wouter';
+import { drawerVisible, matchRoute, stripBasePath } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
 import { drawerOpenAtom, drawerPinnedAtom } from '../state/shell.ts';
 import { pushNotice } from '../state/notices.ts';
@@ -24,20 +24,23 @@ import { TopBar } from './TopBar.tsx';
  */
 function useSessionEnd(kiosk: boolean) {
   const reason = useAtomValue(sessionEndReasonAtom);
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const { base } = useRouter();
   useEffect(() => {
     if (reason !== 'unauthorized' && reason !== 'expired') return;
-    const route = matchRoute(location)?.route;
-    const here = location + window.location.search + window.location.hash;
-    const toLogin = `/login?redirect=${encodeURIComponent(here)}`;
     // The alerts screen shows the kiosk's "Sign-in required" notice; the reason stays set for it.
     if (kiosk) return;
     store.set(sessionEndReasonAtom, null);
-    if (route && !route.public) {
-      pushNotice({ level: 'info', key: 'SessionExpired', text: 'Your session has expired. Please log in again.' });
-      navigate(toLogin, { replace: true });
-    }
-  }, [reason, kiosk, location, navigate]);
+    pushNotice({ level: 'info', key: 'SessionExpired', text: 'Your session has expired. Please log in again.' });
+    // The route guard has usually sent the user to /login already (when auth is required); with read-only access it
+    // has not, and SPEC 4 still wants the login page. Read the browser's own location: several refused requests can
+    // end the session while a navigation is under way.
+    const path = stripBasePath(window.location.pathname, base);
+    const route = matchRoute(path)?.route;
+    if (!route || route.public) return;
+    const here = path + window.location.search + window.location.hash;
+    navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+  }, [reason, kiosk, navigate, base]);
 }
 
 export function Shell() {
