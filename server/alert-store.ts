@@ -535,6 +535,7 @@ export function takeAction(
 
 /** PUT /alert/{id}/status: sets any status string, not validated by the real server (we require a known one). */
 export function setStatus(ctx: AppContext, id: string, caller: Caller | null, status: string, text: string): void {
+  const started = performance.now();
   const nowIso = iso(ctx.now());
   ctx.db.transaction(() => {
     const row = requireRow(ctx, id, caller);
@@ -545,7 +546,7 @@ export function setStatus(ctx: AppContext, id: string, caller: Caller | null, st
     ctx.db.prepare('UPDATE alerts SET status = ?, update_time = ?, timeout_status = NULL, timeout_at = NULL WHERE pk = ?')
       .run(status, nowIso, row.pk);
   })();
-  timeMetric(ctx, 'status', performance.now());
+  timeMetric(ctx, 'status', started);
 }
 
 export function changeTags(ctx: AppContext, id: string, caller: Caller | null, tags: string[], add: boolean): void {

@@ -163,7 +163,7 @@ export async function issueToken(ctx: AppContext, user: UserRow, issuer: string)
     scope: scopes.join(' '),
   };
   if (groups.length) claims.groups = groups;
-  return new SignJWT(claims)
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(issuer)
@@ -172,11 +172,9 @@ export async function issueToken(ctx: AppContext, user: UserRow, issuer: string)
     .setNotBefore(now)
     .setExpirationTime(now + ctx.settings.TOKEN_EXPIRE_DAYS * 86400)
     .setJti(randomUUID())
-    .sign(ctx.jwtSecret)
-    .then((t) => {
-      ctx.db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(iso(ctx.now()), user.id);
-      return t;
-    });
+    .sign(ctx.jwtSecret);
+  ctx.db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(iso(ctx.now()), user.id);
+  return token;
 }
 
 export async function verifyToken(ctx: AppContext, token: string): Promise<Record<string, unknown>> {

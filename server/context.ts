@@ -56,3 +56,9 @@ export function timeMetric(ctx: AppContext, name: string, startedMs: number): vo
 export function countMetric(ctx: AppContext, name: string): void {
   ctx.metrics.counters[name] = (ctx.metrics.counters[name] ?? 0) + 1;
 }
+
+/** The server itself (health checks, housekeeping): sees every customer, acts as nobody. */
+export const SYSTEM_CALLER: Caller = {
+  login: null, name: null, userId: null, email: null, roles: [], groups: [], scopes: [], customers: null,
+  authenticated: false, claims: null, viaKey: false,
+};

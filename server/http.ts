@@ -1,8 +1,7 @@
 // The HTTP layer shared by all routes: error envelope, JSON body parsing (400/413/415), CORS like the real
 // server, 404 and 405 envelopes, request ids, and a small router that resolves the caller and checks scopes.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext, Caller } from './context.ts';
+import { SYSTEM_CALLER, type AppContext, type Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { resolveCaller, requireScope } from './auth.ts';
 import { parseParams, type Params } from './query.ts';
@@ -106,10 +105,7 @@ export class Router {
         const query = parseParams(rawQuery);
         let caller: Caller;
         if (opts.auth === 'none') {
-          caller = {
-            login: null, name: null, userId: null, email: null, roles: [], groups: [], scopes: [], customers: null,
-            authenticated: false, claims: null, viaKey: false,
-          };
+          caller = SYSTEM_CALLER;
         } else {
           caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0]);
           if (opts.scope) requireScope(ctx, caller, opts.scope);
@@ -197,5 +193,3 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
     return sendError(req, reply, 500, 'An internal error has occurred!', [String(err.message)]);
   });
 }
-
-export const genReqId = (): string => randomUUID();

@@ -110,7 +110,7 @@ export function registerAlertRoutes(r: Router): void {
     if (!text) throw new ApiError("must supply 'note' text", 400);
     const note = addNote(ctx, path.id as string, caller, text, base);
     reply.code(201);
-    reply.header('Location', `${base}/alert/${note.related && (note.related as { alert: string }).alert}/note/${String(note.id)}`);
+    reply.header('Location', `${base}/alert/${(note.related as { alert: string }).alert}/note/${String(note.id)}`);
     return { id: note.id, note, status: 'ok' };
   });
 

@@ -1,6 +1,6 @@
 // Management endpoints: manifest, good-to-go, health check (503 while a heartbeat is stale), status metrics.
 import type { Router } from '../http.ts';
-import type { AppContext } from '../context.ts';
+import { SYSTEM_CALLER, type AppContext } from '../context.ts';
 import { listHeartbeats } from './heartbeats.ts';
 
 const VERSION = '9.1.0';
@@ -25,8 +25,7 @@ export function registerManagementRoutes(r: Router): void {
 
   r.get('/management/healthcheck', { auth: 'none' }, ({ ctx, reply, base }) => {
     ctx.db.prepare('SELECT 1').get();
-    const all = { login: null, name: null, userId: null, email: null, roles: [], groups: [], scopes: [], customers: null, authenticated: false, claims: null, viaKey: false };
-    const stale = listHeartbeats(ctx, all, base).find((h) => h.status === 'expired');
+    const stale = listHeartbeats(ctx, SYSTEM_CALLER, base).find((h) => h.status === 'expired');
     if (stale) {
       reply.code(503);
       return JSON.stringify(`HEARTBEAT_STALE: ${String(stale.origin)}`);
