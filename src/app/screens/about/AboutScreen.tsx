@@ -27,7 +27,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium text-gray-700 dark:text-gray-300">{k}</dt>
-          <dd className="break-all">{v}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{v}</dd>
         </div>
       ))}
     </dl>
