@@ -15,17 +15,19 @@ import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectio
 import { SeverityChip, StatusLabel, TimeLeft, type RowContext } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
+import { useProgressiveCount } from './screen-hooks.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 
 export function AlertCards({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: string) => void }) {
   const order = useAtomValue(orderAtom);
+  const shown = useProgressiveCount(order.length);
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current);
   return (
     <ul ref={listRef} aria-label={t('Alerts')} className="flex flex-col gap-2 p-2" onKeyDown={onKeyDown}>
-      {order.map((id) => (
+      {order.slice(0, shown).map((id) => (
         <AlertCard key={id} id={id} ctx={ctx} onOpen={onOpen} />
       ))}
     </ul>
@@ -90,7 +92,7 @@ function CardBody({ atom, id, ctx, onOpen }: { atom: NonNullable<ReturnType<type
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <SeverityChip severity={alert.severity} large />
-            <StatusLabel status={alert.status} />
+            <StatusLabel status={alert.status} t={t} />
             <span className="ml-auto text-xs text-gray-500 dark:text-gray-400">
               <TimeLeft alert={alert} />
             </span>

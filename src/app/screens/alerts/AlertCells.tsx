@@ -11,12 +11,15 @@ import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { useT } from '../../state/i18n.ts';
+import type { Translator } from '../../i18n/index.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { clockAtom } from './alerts-screen-state.ts';
 
 /** Everything a row needs besides its alert; built once per config/prefs change, so rows keep their memo. */
 export interface RowContext {
+  /** the translator, passed down rather than subscribed to in each of ~3000 cells */
+  t: Translator['t'];
   columns: ColumnDef[];
   config: Config;
   mediumDate: string;
@@ -75,8 +78,7 @@ export function SeverityChip({ severity, large }: { severity: string; large?: bo
   );
 }
 
-export function StatusLabel({ status }: { status: string }) {
-  const { t } = useT();
+export function StatusLabel({ status, t }: { status: string; t: Translator['t'] }) {
   const norm = normaliseStatus(status);
   const key = STATUS_LABEL_KEYS[norm] as MessageKey | undefined;
   return <span className="capitalize">{key ? t(key) : status}</span>;
@@ -118,7 +120,7 @@ function Tags({ tags }: { tags: string[] }) {
 
 /** One cell's content. `alert` is the row's current value. */
 export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: AlertRow; ctx: RowContext }) {
-  const { t } = useT();
+  const { t } = ctx;
   const record = alert as unknown as Record<string, unknown>;
   switch (column.kind) {
     case 'shortId':
@@ -135,7 +137,7 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
       const note = ctx.showNotesIcon ? lastNote(alert.history) : null;
       return (
         <span className="inline-flex items-center gap-1">
-          <StatusLabel status={alert.status} />
+          <StatusLabel status={alert.status} t={t} />
           {note && (
             <span title={note.text} aria-label={`${t('LastNote')}: ${note.text}`}>
               <Icon name="note" size={14} />
@@ -190,9 +192,34 @@ export function columnLabel(column: ColumnDef, t: (key: MessageKey) => string): 
   return column.headerKey ? t(column.headerKey as MessageKey) : (column.header ?? column.name);
 }
 
-/** Widths of the HTML columns from the preferences (valueWidth, textWidth), as the old console truncated them. */
-export function cellStyle(column: ColumnDef, ctx: RowContext): { maxWidth?: number; width?: number } | undefined {
-  if (column.kind !== 'html') return undefined;
-  const px = column.name === 'value' ? ctx.valueWidth : ctx.textWidth;
-  return { maxWidth: px, width: px };
+const KIND_WIDTHS: Partial<Record<ColumnDef['kind'], number>> = {
+  shortId: 90,
+  severity: 110,
+  status: 100,
+  date: 150,
+  timeout: 90,
+  timeoutLeft: 90,
+  number: 70,
+  boolean: 80,
+  duration: 90,
+  type: 130,
+  list: 150,
+  tags: 180,
+  attributes: 220,
+  note: 220,
+  attribute: 140,
+  text: 140,
+};
+
+/**
+ * The width of a column. The table uses a fixed layout: columns keep their width from poll to poll (nothing jumps
+ * under the pointer when a longer value arrives) and the browser lays out 200 rows without measuring every cell.
+ * Value and text follow the valueWidth/textWidth preferences, as the old console truncated them.
+ */
+export function columnWidth(column: ColumnDef, ctx: Pick<RowContext, 'valueWidth' | 'textWidth'>): number {
+  if (column.kind === 'html') return column.name === 'value' ? Math.max(60, ctx.valueWidth) : Math.max(120, ctx.textWidth);
+  if (column.name === 'duplicateCount') return 70;
+  if (column.name === 'customer' || column.name === 'environment' || column.name === 'origin' || column.name === 'group') return 120;
+  if (column.name === 'resource' || column.name === 'event') return 160;
+  return KIND_WIDTHS[column.kind] ?? 120;
 }

@@ -1,7 +1,7 @@
 // The alert table (laptop and wall display): configured columns, sortable headers, severity-coloured rows, trend
 // arrows that start multi-select, checkboxes while anything is selected, row actions on hover and keyboard focus.
 // One memoised row per id, each reading only its own atom: an unchanged poll re-renders no row.
-import { memo, useCallback, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useRef, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
 import type { SortState } from '../../../core/types.ts';
@@ -15,11 +15,17 @@ import { store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom } from './alerts-screen-state.ts';
-import { CellContent, cellStyle, columnLabel, type RowContext } from './AlertCells.tsx';
+import { CellContent, columnLabel, columnWidth, type RowContext } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
+import { useProgressiveCount } from './screen-hooks.ts';
 
-const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
+// Text arrows, not SVG icons: 200 extra SVG roots are a measurable part of rendering a full page.
+/** The actions column takes no room: its buttons overlay the end of the row while shown. */
+const ACTIONS_WIDTH = 0;
+
+const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
+const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
 
 export function AlertTable({
   ctx,
@@ -33,28 +39,30 @@ export function AlertTable({
   onOpen: (id: string) => void;
 }) {
   const order = useAtomValue(orderAtom);
+  const shown = useProgressiveCount(order.length);
   const { t } = useT();
   const tableRef = useRef<HTMLTableElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
   const cellPad = ctx.compact ? 'px-2 py-0.5' : 'px-2 py-1';
+  const tableWidth = 40 + ctx.columns.reduce((sum, c) => sum + columnWidth(c, ctx), 0) + ACTIONS_WIDTH;
 
   return (
-    <table ref={tableRef} className="w-full border-collapse text-left" aria-label={t('Alerts')}>
+    <table ref={tableRef} className="w-full table-fixed border-collapse text-left" style={{ minWidth: tableWidth }} aria-label={t('Alerts')}>
       <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
         <tr>
-          <th scope="col" className="w-10 px-2 py-2">
+          <th scope="col" className="px-2 py-2" style={{ width: 40 }}>
             <HeaderSelect order={order} />
           </th>
           {ctx.columns.map((column) => (
-            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} />
+            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} width={columnWidth(column, ctx)} />
           ))}
-          <th scope="col" className="px-2 py-2">
+          <th scope="col" className="p-0" style={{ width: ACTIONS_WIDTH }}>
             <span className="sr-only">{t('Actions')}</span>
           </th>
         </tr>
       </thead>
       <tbody onKeyDown={onKeyDown}>
-        {order.map((id) => (
+        {order.slice(0, shown).map((id) => (
           <AlertTableRow key={id} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} />
         ))}
       </tbody>
@@ -81,13 +89,13 @@ function HeaderSelect({ order }: { order: string[] }) {
   );
 }
 
-function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string }) {
+function SortHeader({ column, sort, onSort, label, width }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string; width: number }) {
   const { t } = useT();
   const shown = sortShown(sort, column.name);
-  const style = column.kind === 'html' ? { minWidth: 80 } : undefined;
+  const style = { width };
   if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
     return (
-      <th scope="col" className="whitespace-nowrap px-2 py-2 font-semibold" style={style}>
+      <th scope="col" className="truncate px-2 py-2 font-semibold" style={style} title={label}>
         {label}
       </th>
     );
@@ -95,14 +103,14 @@ function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: 
   const next = nextSort(sort, column.name);
   const nextShown = sortShown(next, column.name);
   return (
-    <th scope="col" aria-sort={shown} className="whitespace-nowrap px-1 py-1 font-semibold" style={style}>
+    <th scope="col" aria-sort={shown} className="px-1 py-1 font-semibold" style={style}>
       <button
         type="button"
-        className="inline-flex items-center gap-1 rounded px-1 py-1 uppercase hover:bg-black/5 dark:hover:bg-white/10"
+        className="inline-flex max-w-full items-center gap-1 rounded px-1 py-1 uppercase hover:bg-black/5 dark:hover:bg-white/10"
         onClick={() => onSort(next)}
         title={nextShown === 'descending' ? t('SortDescending') : t('SortAscending')}
       >
-        {label}
+        <span className="truncate">{label}</span>
         {shown !== 'none' ? (
           <Icon name={shown === 'ascending' ? 'arrowUp' : 'arrowDown'} size={14} />
         ) : (
@@ -136,6 +144,10 @@ function RowBody({
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
   const anySelected = useAtomValue(anySelectedAtom);
+  // The action buttons (4-6 buttons with icons) exist only where they can be seen: the hovered row, the row with
+  // keyboard focus, or every row on devices without hover. 200 rows × 5 buttons would otherwise dominate rendering.
+  const [hovered, setHovered] = useState(false);
+  const showActions = hovered || focused || NO_HOVER;
   const { t } = useT();
   const background = severityColor(alert.severity, ctx.config);
   const color = readableRowTextColor(alert.severity, ctx.config);
@@ -162,6 +174,8 @@ function RowBody({
         if (store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
       }}
       onClick={onClick}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
       style={{ backgroundColor: background, color, height: ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'] }}
       className={`group cursor-pointer border-b border-black/10 hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
     >
@@ -188,23 +202,25 @@ function RowBody({
               store.set(selectionAtom, (s) => toggleSelected(s, id));
             }}
           >
-            <Icon name={TREND_ICON[alert.trend] ?? 'remove'} size={16} />
+            <span aria-hidden="true" className="text-base leading-none">
+              {TREND_ARROW[alert.trend] ?? TREND_ARROW.noChange}
+            </span>
           </button>
         )}
       </td>
       {ctx.columns.map((column) => (
-        <td key={column.name} className={`${cellPad} align-middle ${column.kind === 'html' ? '' : 'whitespace-nowrap'}`} style={cellStyle(column, ctx)}>
+        <td key={column.name} className={`${cellPad} truncate align-middle`}>
           <CellContent column={column} alert={alert} ctx={ctx} />
         </td>
       ))}
-      {/* Sticky so the actions stay reachable when the table scrolls sideways; transparent until shown, so the
-          column underneath is never hidden by an invisible overlay. */}
-      <td className="sticky right-0 px-0 py-0">
+      {/* Sticky so the actions stay reachable when the table scrolls sideways; the buttons overlay the end of the
+          row only while shown (hover, keyboard focus), so no column is hidden otherwise. */}
+      <td className="sticky right-0 w-0 p-0">
         <div
-          className="ml-auto w-max rounded-l px-1 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+          className="absolute inset-y-0 right-0 flex items-center rounded-l px-1 opacity-0 shadow-[-8px_0_8px_-6px_rgba(0,0,0,0.25)] transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
           style={{ backgroundColor: background }}
         >
-          <RowActions alert={alert} ctx={ctx} tabbable={focused} />
+          {showActions && <RowActions alert={alert} ctx={ctx} tabbable={focused} />}
         </div>
       </td>
     </tr>

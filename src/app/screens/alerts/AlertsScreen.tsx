@@ -315,6 +315,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   // ---- row context: rebuilt only when config or preferences change, so rows keep their memo across polls ----
   const ctx = useMemo<RowContext>(
     () => ({
+      t,
       columns: resolveColumns(config),
       config,
       mediumDate: effectiveDates(prefs, config).mediumDate,
@@ -329,7 +330,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
       customActions: Array.isArray(config.actions) ? config.actions.filter((a) => typeof a === 'string' && a) : [],
       compact: density === 'compact',
     }),
-    [config, prefs, locale, username, canWrite, canDelete, density],
+    [t, config, prefs, locale, username, canWrite, canDelete, density],
   );
 
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
