@@ -39,8 +39,8 @@ interface Cli {
   log: boolean;
 }
 
-function fail(message: string): never {
-  console.error(`error: ${message}\n\n${HELP}`);
+function fail(message: string, showHelp = true): never {
+  console.error(showHelp ? `error: ${message}\n\n${HELP}` : `error: ${message}`);
   process.exit(2);
 }
 
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     settings = { ...fromEnv, ...Object.fromEntries(Object.entries(demoDefaults).filter(([k]) => !explicit.includes(k))) };
     if (!cli.auth) settings.AUTH_REQUIRED = false;
   } catch (e) {
-    fail((e as Error).message);
+    fail((e as Error).message, false);
   }
 
   if (!cli.dev && !existsSync(path.join(DEFAULT_DIST_DIR, 'index.html'))) {
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') fail(`port ${cli.port} is already in use; choose another with --port or PORT`);
+    if (err.code === 'EADDRINUSE') fail(`port ${cli.port} is already in use; choose another with --port or PORT`, false);
     throw e;
   }
 
@@ -144,7 +144,14 @@ async function main(): Promise<void> {
         proxy: { [API_PREFIX]: { target, changeOrigin: false, xfwd: true }, '/config.json': { target } },
       },
     });
-    await devServer.listen();
+    try {
+      await devServer.listen();
+    } catch (e) {
+      await devServer.close().catch(() => undefined);
+      await server.close();
+      const err = e as NodeJS.ErrnoException;
+      fail(err.code === 'EADDRINUSE' || /in use/i.test(err.message) ? `port ${cli.port} is already in use; choose another with --port or PORT` : err.message, false);
+    }
     vite = devServer;
   }
 

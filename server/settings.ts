@@ -240,6 +240,12 @@ export function loadSettings(opts: {
     }
   }
   Object.assign(s, opts.overrides ?? {});
+  if (s.CUSTOMER_VIEWS_UNMATCHED !== 'deny' && s.CUSTOMER_VIEWS_UNMATCHED !== 'all') {
+    throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
+  }
+  for (const [name, code] of Object.entries(s.SEVERITY_MAP)) {
+    if (typeof code !== 'number' || !Number.isInteger(code)) throw new Error(`SEVERITY_MAP: the code of '${name}' must be an integer`);
+  }
   if (!(s.DEFAULT_NORMAL_SEVERITY in s.SEVERITY_MAP)) {
     throw new Error(`DEFAULT_NORMAL_SEVERITY (${s.DEFAULT_NORMAL_SEVERITY}) is not one of ${Object.keys(s.SEVERITY_MAP).join(', ')}`);
   }

@@ -110,6 +110,8 @@ describe('settings', () => {
     expect(() => loadSettings({ env: { AUTO_REFRESH_INTERVAL: 'fast' } })).toThrow(/AUTO_REFRESH_INTERVAL/);
     expect(() => loadSettings({ env: { SEVERITY_MAP: '{bad json' } })).toThrow(/SEVERITY_MAP/);
     expect(() => loadSettings({ configFile: path.join(dir, 'missing.json') })).toThrow(/not found/);
+    expect(() => loadSettings({ env: { CUSTOMER_VIEWS_UNMATCHED: 'maybe' } })).toThrow(/CUSTOMER_VIEWS_UNMATCHED/);
+    expect(() => loadSettings({ env: { SEVERITY_MAP: '{"normal": "seven"}' } })).toThrow(/integer/);
     rmSync(dir, { recursive: true, force: true });
   });
 
