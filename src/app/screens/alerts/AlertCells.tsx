@@ -196,7 +196,7 @@ const KIND_WIDTHS: Partial<Record<ColumnDef['kind'], number>> = {
   shortId: 90,
   severity: 110,
   status: 100,
-  date: 150,
+  date: 170,
   timeout: 90,
   timeoutLeft: 90,
   number: 70,
@@ -219,7 +219,8 @@ const KIND_WIDTHS: Partial<Record<ColumnDef['kind'], number>> = {
 export function columnWidth(column: ColumnDef, ctx: Pick<RowContext, 'valueWidth' | 'textWidth'>): number {
   if (column.kind === 'html') return column.name === 'value' ? Math.max(60, ctx.valueWidth) : Math.max(120, ctx.textWidth);
   if (column.name === 'duplicateCount') return 70;
-  if (column.name === 'customer' || column.name === 'environment' || column.name === 'origin' || column.name === 'group') return 120;
+  if (column.name === 'environment') return 135;
+  if (column.name === 'customer' || column.name === 'origin' || column.name === 'group') return 120;
   if (column.name === 'resource' || column.name === 'event') return 160;
   return KIND_WIDTHS[column.kind] ?? 120;
 }

@@ -47,7 +47,7 @@ export function AlertTable({
   const tableWidth = 40 + ctx.columns.reduce((sum, c) => sum + columnWidth(c, ctx), 0) + ACTIONS_WIDTH;
 
   return (
-    <table ref={tableRef} className="w-full table-fixed border-collapse text-left" style={{ minWidth: tableWidth }} aria-label={t('Alerts')}>
+    <table ref={tableRef} className="w-full table-fixed border-separate border-spacing-0 text-left" style={{ minWidth: tableWidth }} aria-label={t('Alerts')}>
       <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
         <tr>
           <th scope="col" className="px-2 py-2" style={{ width: 40 }}>
@@ -177,9 +177,9 @@ function RowBody({
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
       style={{ backgroundColor: background, color, height: ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'] }}
-      className={`group cursor-pointer border-b border-black/10 hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
+      className={`group cursor-pointer hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
     >
-      <td className={`w-10 ${cellPad} text-center`}>
+      <td className={`${cellPad} border-b border-black/10 text-center`}>
         {anySelected ? (
           <input
             type="checkbox"
@@ -209,7 +209,7 @@ function RowBody({
         )}
       </td>
       {ctx.columns.map((column) => (
-        <td key={column.name} className={`${cellPad} truncate align-middle`}>
+        <td key={column.name} className={`${cellPad} truncate border-b border-black/10 align-middle`}>
           <CellContent column={column} alert={alert} ctx={ctx} />
         </td>
       ))}

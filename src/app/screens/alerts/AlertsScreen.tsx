@@ -339,7 +339,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
 
   return (
     <div
-      className={`flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${route.kiosk ? 'min-[1920px]:text-[18px]' : 'min-[1920px]:text-[15px]'}`}
+      className={`flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${route.kiosk ? 'min-[1920px]:text-[20px]' : 'min-[1920px]:text-[16px]'}`}
       data-kiosk={route.kiosk || undefined}
     >
       {route.kiosk ? (
