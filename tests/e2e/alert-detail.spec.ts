@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 // The alert detail page against the shared demo server with auth off (every control is offered; there is no user,
 // so no watch). Each test sends its own alert with a unique resource, so runs do not disturb each other.
@@ -230,4 +231,28 @@ test('the page keeps itself current: a change made elsewhere appears without a r
   await request.put(`/api/alert/${id}/action`, { data: { action: 'shelve', text: 'from elsewhere' } });
   await expectOffered(page, ['Unshelve', 'Close']);
   await expect(page.getByRole('definition').filter({ hasText: 'from elsewhere' })).toBeVisible();
+});
+
+test('the page passes an accessibility check and its toolbar works from the keyboard', async ({ page, request }) => {
+  const { id } = await createAlert(request);
+  await page.request.put(`/api/alert/${id}/note`, { data: { text: 'A note to render' } });
+  await page.goto(`/alert/${id}`);
+  await expect(page.getByRole('listitem', { name: 'Last Note' })).toBeVisible();
+  for (const tab of ['Details', 'History']) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    expect(result.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+
+  const toolbar = page.getByRole('toolbar', { name: 'Actions' });
+  await toolbar.getByRole('button', { name: 'Ack', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Shelve', exact: true })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'More' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(toolbar.getByRole('button', { name: 'Copy to clipboard' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expectOffered(page, ['Open', 'Unack', 'Shelve', 'Close']);
 });

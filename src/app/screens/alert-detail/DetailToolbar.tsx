@@ -1,7 +1,7 @@
 // The detail page's toolbar (SPEC 2): open, watch/unwatch, ack, unack, shelve, unshelve, close, delete, copy and a menu
 // with the configured extra actions and "blackout from alert". Only what the alert's status (SPEC 4) and the user's
 // scopes allow is offered; what needs the network is disabled offline, with the reason.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
@@ -25,6 +25,18 @@ export const ACTION_ICONS: Record<AlertAction, IconName> = {
   unshelve: 'unshelve',
   close: 'closeAlert',
 };
+
+/** Arrow keys, Home and End move between the toolbar's buttons, as a toolbar should let them (WAI-ARIA). */
+function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
+  const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
+  if (!keys.includes(e.key)) return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > button:not(:disabled), :scope > span > button:not(:disabled)')];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0 || buttons.length === 0) return;
+  e.preventDefault();
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+  buttons[next]?.focus();
+}
 
 export interface DetailPermissions {
   username: string | null;
@@ -59,7 +71,7 @@ export function DetailToolbar({
   const described = offline ? perms.offlineReasonId : undefined;
 
   return (
-    <div role="toolbar" aria-label={t('Actions')} className="flex flex-wrap items-center gap-0.5">
+    <div role="toolbar" aria-label={t('Actions')} className="flex flex-wrap items-center gap-0.5" onKeyDown={moveFocus}>
       {perms.canWrite &&
         allowedActions(alert.status).map((action) => {
           const label = t(ACTION_LABEL_KEYS[action] as 'Ack');

@@ -31,7 +31,7 @@ export function StatusChip({ status }: { status: string | null | undefined }) {
   const label = useStatusLabel();
   if (!status) return null;
   return (
-    <span className="inline-block whitespace-nowrap rounded bg-gray-600 px-1.5 py-0.5 text-xs font-bold leading-4 text-white dark:bg-gray-500 dark:text-gray-950">
+    <span className="inline-block whitespace-nowrap rounded bg-gray-600 px-1.5 py-0.5 text-xs font-bold leading-4 text-white dark:bg-gray-300 dark:text-gray-950">
       {label(status)}
     </span>
   );
