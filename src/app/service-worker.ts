@@ -12,7 +12,7 @@ export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks too, but not more than once a minute. */
 const MIN_CHECK_GAP_MS = 60 * 1000;
 /** If the new version has not taken over after this long, reload anyway rather than leave the user waiting. */
-const TAKEOVER_TIMEOUT_MS = 5000;
+const TAKEOVER_TIMEOUT_MS = 10_000;
 
 /** This build's identity, stamped into the page as <meta name="app-build"> (tests and support read it). */
 export const BUILD_ID = `${__APP_VERSION__}+${__BUILD_TIME__}`;
@@ -59,6 +59,11 @@ export function applyUpdate(): void {
     location.reload();
     return;
   }
+  // The reload follows the takeover: `controllerchange` (below) or, where that does not reach this page, the new
+  // worker's own state. The timeout is for a worker that never answers, so nobody is left with a dead button.
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated' || waiting.state === 'redundant') location.reload();
+  });
   waiting.postMessage({ type: SW_MESSAGES.skipWaiting });
   setTimeout(() => location.reload(), TAKEOVER_TIMEOUT_MS);
 }

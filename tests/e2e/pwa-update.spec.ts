@@ -133,3 +133,35 @@ test('a new deployment is offered as "A new version is available – Reload" and
   await expect(second.getByRole('table', { name: 'Alerts' })).toBeVisible();
   expect(await buildId(second)).toBe(newBuild);
 });
+
+test('a wall display in kiosk mode applies a new version by itself once nobody has touched it for a while', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The page's clock is the test's: "a while" passes in an instant. The data worker keeps real time.
+  await page.clock.install();
+  await page.goto(`${web.url}/alerts?kiosk=1`);
+  await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  await waitForController(page);
+  const oldBuild = await buildId(page);
+
+  build(site);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 20_000 }).toBe(true);
+  // Nobody to click a prompt on a wall display: none is shown, and nothing happens while someone uses the display.
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+  await page.keyboard.press('Shift');
+  await page.clock.runFor(30_000);
+  expect(await buildId(page)).toBe(oldBuild);
+
+  // Then a quiet minute: the display switches to the new version and reloads itself (time moves in steps, so the
+  // page can act on each one like it would in real time).
+  for (let step = 0; step < 24; step++) {
+    await page.clock.runFor(5_000);
+    const applied = await page
+      .evaluate(async () => !(await navigator.serviceWorker.getRegistration())?.waiting)
+      .catch(() => true); // the page is already reloading
+    if (applied) break;
+  }
+  await expect.poll(() => buildId(page).catch(() => oldBuild), { timeout: 15_000 }).not.toBe(oldBuild);
+  await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?kiosk=1');
+});
