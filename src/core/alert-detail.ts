@@ -80,8 +80,9 @@ export function noteTime(note: Pick<Note, 'createTime' | 'updateTime'>): string 
 }
 
 /**
- * The notes shown on the details tab, newest first. Servers that keep notes only in the history (and an alert opened
- * offline from the list) have an empty notes list: then the history's note entries are shown, read-only.
+ * The notes shown on the details tab, newest first; the first is the "last note" (SPEC 3). Servers that keep notes
+ * only in the history (and an alert opened offline from the list) have an empty notes list: then the history's note
+ * entries are shown, read-only. (The list's Last Note column reads the history alone: see last-note.ts.)
  */
 export function notesNewestFirst(notes: readonly Note[] | null | undefined, history: readonly HistoryEntry[] | null | undefined): { notes: Note[]; fromHistory: boolean } {
   const list = Array.isArray(notes) ? notes : [];
@@ -92,11 +93,6 @@ export function notesNewestFirst(notes: readonly Note[] | null | undefined, hist
     .filter((h) => h.type === 'note')
     .map((h): Note => ({ id: h.id, text: h.text, user: h.user, createTime: h.updateTime, updateTime: null }));
   return { notes: fromHistory, fromHistory: fromHistory.length > 0 };
-}
-
-/** The last note (SPEC 3: "A last note is also shown"). */
-export function lastNote(notes: readonly Note[] | null | undefined, history: readonly HistoryEntry[] | null | undefined): Note | null {
-  return notesNewestFirst(notes, history).notes[0] ?? null;
 }
 
 /** A note may be edited or deleted by its author only (and never when its author is unknown). */
