@@ -4,7 +4,8 @@ import { memo, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
-import type { Config, HistoryEntry } from '../../../core/types.ts';
+import type { Config } from '../../../core/types.ts';
+import { lastNote } from '../../../core/last-note.ts';
 import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
 import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
@@ -54,16 +55,6 @@ function setUtcTitle(e: MouseEvent<HTMLElement>) {
   const el = e.currentTarget;
   const iso = el.getAttribute('datetime');
   if (iso && !el.title) el.title = formatUtcTooltip(iso);
-}
-
-export function lastNote(history: HistoryEntry[] | undefined): HistoryEntry | null {
-  if (!Array.isArray(history)) return null;
-  let latest: HistoryEntry | null = null;
-  for (const h of history) {
-    if (h.type !== 'note' && h.type !== 'dismiss') continue;
-    if (!latest || h.updateTime > latest.updateTime) latest = h;
-  }
-  return latest && latest.type === 'note' ? latest : null;
 }
 
 export function SeverityChip({ severity, large }: { severity: string; large?: boolean }) {
@@ -192,35 +183,3 @@ export function columnLabel(column: ColumnDef, t: (key: MessageKey) => string): 
   return column.headerKey ? t(column.headerKey as MessageKey) : (column.header ?? column.name);
 }
 
-const KIND_WIDTHS: Partial<Record<ColumnDef['kind'], number>> = {
-  shortId: 90,
-  severity: 110,
-  status: 100,
-  date: 170,
-  timeout: 90,
-  timeoutLeft: 90,
-  number: 70,
-  boolean: 80,
-  duration: 90,
-  type: 130,
-  list: 150,
-  tags: 180,
-  attributes: 220,
-  note: 220,
-  attribute: 140,
-  text: 140,
-};
-
-/**
- * The width of a column. The table uses a fixed layout: columns keep their width from poll to poll (nothing jumps
- * under the pointer when a longer value arrives) and the browser lays out 200 rows without measuring every cell.
- * Value and text follow the valueWidth/textWidth preferences, as the old console truncated them.
- */
-export function columnWidth(column: ColumnDef, ctx: Pick<RowContext, 'valueWidth' | 'textWidth'>): number {
-  if (column.kind === 'html') return column.name === 'value' ? Math.max(60, ctx.valueWidth) : Math.max(120, ctx.textWidth);
-  if (column.name === 'duplicateCount') return 70;
-  if (column.name === 'environment') return 135;
-  if (column.name === 'customer' || column.name === 'origin' || column.name === 'group') return 120;
-  if (column.name === 'resource' || column.name === 'event') return 160;
-  return KIND_WIDTHS[column.kind] ?? 120;
-}
