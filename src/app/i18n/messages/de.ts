@@ -548,6 +548,7 @@ export default {
   KeyCreated: 'API-Schlüssel erstellt',
   KeyDescriptionHint: 'Wofür der Schlüssel ist, z. B. die Integration, die ihn nutzt',
   KeyScopesHint: 'Ein Schlüssel kann nur Berechtigungen erhalten, die Sie selbst haben',
+  AllResources: 'Alle Ressourcen',
   KeyCustomerHint: 'Leer lassen für einen Schlüssel, der alle Ihre Kunden sieht',
   KeyExpiryHint: 'Leer lassen für die Vorgabe des Servers (ein Jahr)',
   ChooseAtLeastOneScope: 'Wählen Sie mindestens eine Berechtigung',

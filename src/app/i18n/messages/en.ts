@@ -601,6 +601,7 @@ export default {
   KeyCreated: 'API key created',
   KeyDescriptionHint: 'What the key is for, e.g. the integration that uses it',
   KeyScopesHint: 'Only scopes you hold yourself can be given to a key',
+  AllResources: 'All resources',
   KeyCustomerHint: 'Leave empty for a key that sees all customers you can see',
   KeyExpiryHint: 'Leave empty for the server’s default (one year)',
   ChooseAtLeastOneScope: 'Choose at least one scope',

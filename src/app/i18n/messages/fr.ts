@@ -595,6 +595,7 @@ export default {
   KeyCreated: 'Clé d’API créée',
   KeyDescriptionHint: 'L’usage de la clé, par exemple l’intégration qui l’utilise',
   KeyScopesHint: 'Seules les portées que vous détenez peuvent être données à une clé',
+  AllResources: 'Toutes les ressources',
   KeyCustomerHint: 'Laissez vide pour une clé qui voit tous les clients que vous voyez',
   KeyExpiryHint: 'Laissez vide pour la durée par défaut du serveur (un an)',
   ChooseAtLeastOneScope: 'Choisissez au moins une portée',

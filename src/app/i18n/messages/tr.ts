@@ -549,6 +549,7 @@ export default {
   KeyCreated: 'API anahtarı oluşturuldu',
   KeyDescriptionHint: 'Anahtarın amacı, örneğin onu kullanan entegrasyon',
   KeyScopesHint: 'Bir anahtara yalnızca sizin sahip olduğunuz kapsamlar verilebilir',
+  AllResources: 'Tüm kaynaklar',
   KeyCustomerHint: 'Görebildiğiniz tüm müşterileri gören bir anahtar için boş bırakın',
   KeyExpiryHint: 'Sunucunun varsayılanı (bir yıl) için boş bırakın',
   ChooseAtLeastOneScope: 'En az bir kapsam seçin',
