@@ -333,3 +333,36 @@ export function fromDateTimeInput(value: string, timezone: 'local' | 'utc'): num
   const dt = DateTime.fromISO(value, { zone: timezone === 'utc' ? 'utc' : 'local' });
   return dt.isValid ? dt.toMillis() : null;
 }
+
+// ---- scope matrix ----
+
+export const SCOPE_LEVELS = Object.freeze(['read', 'write', 'delete', 'admin'] as const);
+export type ScopeLevel = (typeof SCOPE_LEVELS)[number];
+
+export interface ScopeTable {
+  /** one row per resource, in the server's order; '' is the row of the unqualified scopes (read, write, admin) */
+  rows: { resource: string; cells: Partial<Record<ScopeLevel, string>> }[];
+  /** scopes that are not `<level>[:<resource>]` with a known level */
+  other: string[];
+}
+
+/**
+ * The scopes laid out as a table, resources down and levels across, as an administrator reads them ("alerts: read,
+ * write, delete, admin"). Only scopes in the list appear, so no cell offers what the server would refuse.
+ */
+export function scopeTable(scopes: readonly string[]): ScopeTable {
+  const rows = new Map<string, Partial<Record<ScopeLevel, string>>>();
+  const other: string[] = [];
+  for (const scope of scopes) {
+    const [level, resource = '', extra] = scope.split(':');
+    if (extra !== undefined || !(SCOPE_LEVELS as readonly string[]).includes(level ?? '')) {
+      other.push(scope);
+      continue;
+    }
+    const row = rows.get(resource) ?? {};
+    row[level as ScopeLevel] = scope;
+    rows.set(resource, row);
+  }
+  const ordered = [...rows.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0));
+  return { rows: ordered.map(([resource, cells]) => ({ resource, cells })), other };
+}

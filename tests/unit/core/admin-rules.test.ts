@@ -18,6 +18,7 @@ import {
   validateUserForm,
   toDateTimeInput,
   fromDateTimeInput,
+  scopeTable,
 } from '../../../src/core/admin-rules.ts';
 import { hasPerms } from '../../../src/core/perms.ts';
 
@@ -218,5 +219,20 @@ describe('date-time inputs', () => {
     expect(toDateTimeInput('nonsense', 'utc')).toBe('');
     expect(fromDateTimeInput('31/12/2030', 'utc')).toBeNull();
     expect(fromDateTimeInput('', 'local')).toBeNull();
+  });
+});
+
+describe('scope table', () => {
+  it('lays scopes out by resource and level, unqualified scopes first, in the server’s order', () => {
+    const t = scopeTable(['read:alerts', 'read', 'write:alerts', 'admin', 'delete:alerts', 'read:keys', 'write']);
+    expect(t.rows).toEqual([
+      { resource: '', cells: { read: 'read', admin: 'admin', write: 'write' } },
+      { resource: 'alerts', cells: { read: 'read:alerts', write: 'write:alerts', delete: 'delete:alerts' } },
+      { resource: 'keys', cells: { read: 'read:keys' } },
+    ]);
+    expect(t.other).toEqual([]);
+  });
+  it('keeps scopes of another shape aside rather than dropping them', () => {
+    expect(scopeTable(['custom-scope', 'read:a:b', 'view:x']).other).toEqual(['custom-scope', 'read:a:b', 'view:x']);
   });
 });

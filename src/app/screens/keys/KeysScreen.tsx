@@ -16,7 +16,8 @@ import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { CopyButton } from '../admin-kit/CopyButton.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
-import { CheckboxGroup, TextField } from '../admin-kit/FormFields.tsx';
+import { TextField } from '../admin-kit/FormFields.tsx';
+import { ScopePicker } from '../admin-kit/ScopePicker.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; key: ApiKey };
@@ -38,7 +39,7 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
 
 
   // An existing key may carry scopes the editor does not hold: show them so they are not silently dropped.
-  const options = [...new Set([...grantable, ...(state.mode === 'edit' ? state.key.scopes : [])])].map((value) => ({ value }));
+  const options = [...new Set([...grantable, ...(state.mode === 'edit' ? state.key.scopes : [])])];
 
   const submit = async () => {
     const next: typeof errors = {};
@@ -71,7 +72,7 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
   return (
     <FormDialog open title={state.mode === 'create' ? t('NewApiKey') : t('EditApiKey')} onClose={onClose} onSubmit={() => void submit()} saving={saving} apiError={apiError} size="lg">
       <TextField label={t('Description')} value={text} onChange={setText} autoFocus hint={t('KeyDescriptionHint')} />
-      <CheckboxGroup legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} hint={t('KeyScopesHint')} columns={3} />
+      <ScopePicker legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} hint={t('KeyScopesHint')} />
       {config?.customer_views && <TextField label={t('Customer')} value={customer} onChange={setCustomer} suggestions={lists.customers} hint={t('KeyCustomerHint')} />}
       <TextField type="datetime-local" label={t('Expires')} value={expires} onChange={setExpires} error={errors.expires} hint={t('KeyExpiryHint')} />
     </FormDialog>

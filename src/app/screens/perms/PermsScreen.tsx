@@ -12,7 +12,8 @@ import { usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
-import { CheckboxGroup, TextField } from '../admin-kit/FormFields.tsx';
+import { TextField } from '../admin-kit/FormFields.tsx';
+import { ScopePicker } from '../admin-kit/ScopePicker.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; perm: Permission };
@@ -26,7 +27,7 @@ function PermDialog({ state, known, taken, onClose, onSaved }: { state: DialogSt
   const [saving, setSaving] = useState(false);
   const system = state.mode === 'edit' && isSystemRole(state.perm.match);
   // keep scopes the server no longer lists visible, so saving does not drop them unnoticed
-  const options = [...new Set([...known, ...scopes])].map((value) => ({ value }));
+  const options = [...new Set([...known, ...scopes])];
   const submit = async () => {
     const m = validateRequired(match);
     const next: typeof errors = {};
@@ -45,7 +46,7 @@ function PermDialog({ state, known, taken, onClose, onSaved }: { state: DialogSt
   return (
     <FormDialog open title={state.mode === 'create' ? t('NewPermission') : t('EditPermission')} onClose={onClose} onSubmit={() => void submit()} saving={saving} apiError={apiError} size="lg">
       <TextField label={t('Role')} value={match} onChange={setMatch} required error={errors.match} disabled={system} hint={system ? t('SystemRoleFixed') : t('RoleHint')} autoFocus={!system} />
-      <CheckboxGroup legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} columns={3} />
+      <ScopePicker legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} />
     </FormDialog>
   );
 }
