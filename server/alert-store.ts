@@ -897,30 +897,46 @@ export function top10(ctx: AppContext, kind: TopKind, params: Params, caller: Ca
   const where = buildWhere(ctx, params, caller);
   const limit = first(params, 'page-size') ? parsePaging(ctx, params).pageSize : 10;
   // the alerts a report looks at, with a weight per alert (1, or its number of severity changes)
-  const source =
+  // Aggregates read every matching row: a sequential scan (NOT INDEXED) beats walking the event index with a
+  // table lookup per row. Per-event resource lists then use the event index.
+  const sourceOf = (scan: boolean): string =>
     kind === 'flapping'
       ? `SELECT alerts.*, f.n AS weight FROM (SELECT alert_pk, count(*) AS n FROM history WHERE type = 'severity' GROUP BY alert_pk) f
          JOIN alerts ON alerts.pk = f.alert_pk WHERE ${where.sql}`
-      : `SELECT alerts.*, 1 AS weight FROM alerts WHERE ${where.sql}${kind === 'standing' ? " AND status NOT IN ('closed', 'expired')" : ''}`;
+      : `SELECT alerts.*, 1 AS weight FROM alerts${scan ? ' NOT INDEXED' : ''} WHERE ${where.sql}${kind === 'standing' ? " AND status NOT IN ('closed', 'expired')" : ''}`;
+  const source = sourceOf(true);
   const order = kind === 'standing' ? 'oldest ASC, event' : 'count DESC, event';
   const groups = ctx.db
     .prepare(
-      `SELECT event, sum(weight) AS count, sum(duplicate_count) AS duplicateCount, min(create_time) AS oldest
+      `SELECT event, sum(weight) AS count, sum(duplicate_count) AS duplicateCount, min(create_time) AS oldest,
+         group_concat(DISTINCT environment) AS environments
        FROM (${source}) GROUP BY event ORDER BY ${order} LIMIT ?`,
     )
-    .all(...where.params, limit) as { event: string; count: number; duplicateCount: number }[];
-  const envs = ctx.db.prepare(`SELECT DISTINCT environment FROM (${source}) WHERE event = ? ORDER BY environment`);
-  const svcs = ctx.db.prepare(`SELECT DISTINCT json_each.value AS service FROM (${source}) s, json_each(s.service) WHERE s.event = ? ORDER BY 1`);
-  const res = ctx.db.prepare(`SELECT id, resource FROM (${source}) WHERE event = ? ORDER BY last_receive_time DESC LIMIT ?`);
+    .all(...where.params, limit) as { event: string; count: number; duplicateCount: number; environments: string }[];
+  if (groups.length === 0) return [];
+  const events = groups.map((g) => g.event);
+  const inEvents = `event IN (${events.map(() => '?').join(',')})`;
+  const services = new Map<string, string[]>();
+  for (const r of ctx.db
+    .prepare(
+      `SELECT s.event AS event, j.value AS service FROM (${source}) s, json_each(s.service) j
+       WHERE s.${inEvents} GROUP BY s.event, j.value ORDER BY s.event, j.value`,
+    )
+    .all(...where.params, ...events) as { event: string; service: string }[]) {
+    const list = services.get(r.event);
+    if (list) list.push(r.service);
+    else services.set(r.event, [r.service]);
+  }
+  const res = ctx.db.prepare(`SELECT id, resource FROM (${sourceOf(false)}) WHERE event = ? ORDER BY last_receive_time DESC LIMIT ?`);
   return groups.map((g) => ({
     count: g.count,
     duplicateCount: g.duplicateCount,
-    environments: (envs.all(...where.params, g.event) as { environment: string }[]).map((r) => r.environment),
+    environments: g.environments.split(',').sort(),
     event: g.event,
     resources: (res.all(...where.params, g.event, TOP10_MAX_RESOURCES) as { id: string; resource: string }[]).map((r) => ({
       href: `${base}/alert/${r.id}`, id: r.id, resource: r.resource,
     })),
-    services: (svcs.all(...where.params, g.event) as { service: string }[]).map((r) => r.service),
+    services: services.get(g.event) ?? [],
   }));
 }
 
