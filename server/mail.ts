@@ -12,6 +12,8 @@ export interface MailMessage {
 
 export class MailLog {
   readonly messages: MailMessage[] = [];
+  /** called for every message, e.g. to print it when there is no log file */
+  onSend: ((m: MailMessage) => void) | null = null;
   constructor(private readonly file: string | null) {
     if (file) mkdirSync(path.dirname(file), { recursive: true });
   }
@@ -23,6 +25,7 @@ export class MailLog {
     if (this.file) {
       appendFileSync(this.file, `--- ${m.time}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n\n`);
     }
+    this.onSend?.(m);
     return m;
   }
 

@@ -166,7 +166,12 @@ async function main(): Promise<void> {
   } else {
     console.log('\nAuth is off: no login needed.');
   }
-  if (server.ctx.mail.path) console.log(`Outgoing mail (signup confirmation, password reset) is written to ${server.ctx.mail.path}`);
+  if (server.ctx.mail.path) {
+    console.log(`Outgoing mail (signup confirmation, password reset) is written to ${server.ctx.mail.path}`);
+  } else {
+    console.log('Outgoing mail (signup confirmation, password reset) is printed here.');
+    server.ctx.mail.onSend = (m) => console.log(`\n--- mail to ${m.to}: ${m.subject}\n${m.text}\n---`);
+  }
   console.log(cli.simulator ? `Simulator on: a step every ${cli.simInterval} ms.` : 'Simulator off.');
 
   let stopping = false;
