@@ -24,18 +24,9 @@ import { HistoryTab } from './HistoryTab.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { detailCommands } from './detail-commands.ts';
 import { SeverityChip, StatusChip } from './labels.tsx';
+import { useNow } from './use-now.ts';
 
 const OFFLINE_REASON_ID = 'alert-detail-offline-reason';
-
-/** Relative times on the page ("3 minutes ago", time left) move on without waiting for the next poll. */
-function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 interface NavigationLike {
   currentEntry?: { index: number } | null;
@@ -68,7 +59,8 @@ export function AlertDetailScreen({ id }: { id: string }) {
   const session = useAtomValue(sessionAtom);
   const connectivity = useAtomValue(connectivityAtom);
   const can = useHasPerms();
-  const now = useNow();
+  // Relative times ("3 minutes ago") move on between polls; the time left ticks on its own, every second.
+  const now = useNow(15_000);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {

@@ -13,6 +13,7 @@ import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
 import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
 import { NotesSection } from './NotesSection.tsx';
+import { useNow } from './use-now.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 
 function Row({ label, children, mono }: { label: ReactNode; children: ReactNode; mono?: boolean }) {
@@ -69,6 +70,14 @@ function AttributeValue({ name, value }: { name: string; value: unknown }) {
   return <SafeValue value={value} />;
 }
 
+/** H:MM:SS until the alert times out, counting down every second; "never expires" for a timeout of 0. */
+function TimeLeft({ alert }: { alert: Alert }) {
+  const { t } = useT();
+  const now = useNow(1000);
+  const left = timeLeftSeconds(alert, now);
+  return <span className="tabular-nums">{left === null ? t('NeverExpires') : formatHms(left)}</span>;
+}
+
 export function DetailsTab({
   alert,
   notes,
@@ -85,7 +94,6 @@ export function DetailsTab({
   const { t, formatNumber, formatRelativeTime } = useT();
   const change = lastStatusChange(alert);
   const changeMs = change ? Date.parse(change.updateTime) : NaN;
-  const left = timeLeftSeconds(alert, now);
   const trendKey = alert.trendIndication === 'moreSevere' ? 'MoreSevere' : alert.trendIndication === 'lessSevere' ? 'LessSevere' : alert.trendIndication === 'noChange' ? 'NoChange' : null;
 
   return (
@@ -163,7 +171,9 @@ export function DetailsTab({
             </>
           ) : null}
         </Row>
-        <Row label={t('TimeLeft')}>{left === null ? t('NeverExpires') : formatHms(left)}</Row>
+        <Row label={t('TimeLeft')}>
+          <TimeLeft alert={alert} />
+        </Row>
         <Row label={t('Type')}>{splitCamel(alert.type ?? '')}</Row>
         <Row label={t('DuplicateCount')}>{formatNumber(alert.duplicateCount ?? 0)}</Row>
         <Row label={t('Repeat')}>{alert.repeat ? t('DetailYes') : t('DetailNo')}</Row>
