@@ -115,7 +115,7 @@ test('an "Install app" entry appears when the browser offers installation and op
     window.dispatchEvent(offer);
   });
 
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const menu = page.getByRole('button', { name: /^(Menu|Open navigation)$/ });
   const install = page.getByRole('button', { name: 'Install app' }).first();
   if (!(await install.isVisible()) && (await menu.isVisible())) await menu.click();
   await expect(install).toBeVisible();
@@ -123,4 +123,22 @@ test('an "Install app" entry appears when the browser offers installation and op
   await expect.poll(() => page.evaluate(() => (window as Window & { __installPrompted?: number }).__installPrompted)).toBe(1);
   // Accepted: the app is installed, the entry goes away.
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('"Install app" explains the Share menu steps, since Safari never offers installation to the page', async ({ page }) => {
+    await page.goto('/alerts');
+    await page.getByRole('button', { name: /^(Menu|Open navigation)$/ }).click();
+    await page.getByRole('button', { name: 'Install app' }).click();
+    const help = page.getByRole('dialog', { name: 'Install app' });
+    await expect(help).toContainText('Add to Home Screen');
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expect(help).toHaveCount(0);
+  });
 });

@@ -1,22 +1,47 @@
 // "Install app" where the browser offers installation: an entry for the navigation drawer and a top-bar button.
+// On iPhone and iPad, where only Safari's Share menu installs, the entry explains the steps instead.
+import { useState } from 'react';
 import { useT } from '../state/i18n.ts';
 import { Icon } from '../components/Icon.tsx';
-import { IconButton } from '../components/Button.tsx';
+import { Button, IconButton } from '../components/Button.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { useInstallPrompt } from './install.ts';
 
+function InstallHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={t('InstallApp')}
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          {t('Close')}
+        </Button>
+      }
+    >
+      <p className="text-sm">{t('InstallIosHelp')}</p>
+    </Dialog>
+  );
+}
+
 /**
- * A drawer entry (an <li>, for the drawer's list) shown only while the browser offers installation; it disappears
- * once the app is installed or when the page already runs as the installed app.
+ * A drawer entry (an <li>, for the drawer's list) shown only while the browser offers installation (or, on iOS,
+ * while the console is not installed yet); it disappears once the app is installed or runs as the installed app.
+ * `onDone` closes a modal drawer when the browser's own install dialog opens.
  */
 export function InstallMenuItem({ onDone }: { onDone?: () => void }) {
   const { t } = useT();
-  const { canInstall, install } = useInstallPrompt();
-  if (!canInstall) return null;
+  const { canInstall, manualInstall, install } = useInstallPrompt();
+  const [help, setHelp] = useState(false);
+  if (!canInstall && !manualInstall) return null;
   return (
     <li>
       <button
         type="button"
         onClick={() => {
+          if (!canInstall) return setHelp(true);
           onDone?.();
           void install();
         }}
@@ -25,6 +50,7 @@ export function InstallMenuItem({ onDone }: { onDone?: () => void }) {
         <Icon name="install" />
         <span className="flex-1">{t('InstallApp')}</span>
       </button>
+      <InstallHelp open={help} onClose={() => setHelp(false)} />
     </li>
   );
 }
@@ -32,7 +58,18 @@ export function InstallMenuItem({ onDone }: { onDone?: () => void }) {
 /** The same offer as an icon button for the brand-coloured top bar. */
 export function InstallButton({ className = '' }: { className?: string }) {
   const { t } = useT();
-  const { canInstall, install } = useInstallPrompt();
-  if (!canInstall) return null;
-  return <IconButton icon="install" label={t('InstallApp')} onClick={() => void install()} className={`h-11 w-11 shrink-0 hover:bg-white/15 ${className}`} />;
+  const { canInstall, manualInstall, install } = useInstallPrompt();
+  const [help, setHelp] = useState(false);
+  if (!canInstall && !manualInstall) return null;
+  return (
+    <>
+      <IconButton
+        icon="install"
+        label={t('InstallApp')}
+        onClick={() => (canInstall ? void install() : setHelp(true))}
+        className={`h-11 w-11 shrink-0 hover:bg-white/15 ${className}`}
+      />
+      <InstallHelp open={help} onClose={() => setHelp(false)} />
+    </>
+  );
 }

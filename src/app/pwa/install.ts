@@ -31,9 +31,21 @@ export function captureInstallPrompt(): void {
   });
 }
 
+/**
+ * Safari on iPhone and iPad installs from its Share menu and never offers installation to the page, so the console
+ * explains the steps instead. (iPadOS reports itself as a Mac; the touch screen tells them apart.)
+ */
+export function installsFromShareMenu(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  return ios && !runsInstalled();
+}
+
 export interface InstallPrompt {
   /** the browser offers installation right now */
   canInstall: boolean;
+  /** installation is possible, but only by the browser's own menu (iOS): show the steps */
+  manualInstall: boolean;
   installed: boolean;
   /** shows the browser's install dialog; resolves to true when the user accepted */
   install: () => Promise<boolean>;
@@ -56,5 +68,6 @@ export function useInstallPrompt(): InstallPrompt {
       return false;
     }
   }, []);
-  return { canInstall: event !== null && !installed, installed, install };
+  const manualInstall = !installed && event === null && installsFromShareMenu();
+  return { canInstall: event !== null && !installed, manualInstall, installed, install };
 }

@@ -509,6 +509,7 @@ export default {
   SendTestNotification: 'Testbenachrichtigung senden',
   TestNotificationTitle: 'Alerta-Benachrichtigungen sind eingeschaltet',
   TestNotificationBody: 'Neue Alarme erscheinen so, während die Konsole im Hintergrund ist.',
+  InstallIosHelp: 'Um die Konsole auf diesem Gerät zu installieren, öffnen Sie sie in Safari, tippen Sie auf „Teilen“ und dann auf „Zum Home-Bildschirm“.',
   // Verwaltungsseiten: Lebenszeichen, Wartungsfenster, API-Schlüssel, Benutzer, Gruppen, Kunden, Berechtigungen, Berichte
   Add: 'Hinzufügen',
   FilterList: 'Liste filtern',

@@ -562,6 +562,7 @@ export default {
   SendTestNotification: 'Send a test notification',
   TestNotificationTitle: 'Alerta notifications are on',
   TestNotificationBody: 'New alerts will appear like this while the console is in the background.',
+  InstallIosHelp: 'To install the console on this device, open it in Safari, tap the Share button, then “Add to Home Screen”.',
   // administration screens: heartbeats, blackouts, API keys, users, groups, customers, permissions, reports
   Add: 'Add',
   FilterList: 'Filter list',

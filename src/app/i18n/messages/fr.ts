@@ -556,6 +556,7 @@ export default {
   SendTestNotification: 'Envoyer une notification de test',
   TestNotificationTitle: 'Les notifications Alerta sont activées',
   TestNotificationBody: 'Les nouvelles alertes apparaîtront ainsi lorsque la console est en arrière-plan.',
+  InstallIosHelp: 'Pour installer la console sur cet appareil, ouvrez-la dans Safari, touchez le bouton Partager, puis « Sur l’écran d’accueil ».',
   // écrans d’administration : signaux de présence, périodes de maintenance, clés d’API, utilisateurs, groupes, clients, permissions, rapports
   Add: 'Ajouter',
   FilterList: 'Filtrer la liste',

@@ -510,6 +510,7 @@ export default {
   SendTestNotification: 'Test bildirimi gönder',
   TestNotificationTitle: 'Alerta bildirimleri açık',
   TestNotificationBody: 'Konsol arka plandayken yeni alarmlar böyle görünecek.',
+  InstallIosHelp: 'Konsolu bu cihaza yüklemek için Safari’de açın, Paylaş düğmesine dokunun, ardından “Ana Ekrana Ekle”yi seçin.',
   // yönetim ekranları: kalp atışları, karartmalar, API anahtarları, kullanıcılar, gruplar, müşteriler, izinler, raporlar
   Add: 'Ekle',
   FilterList: 'Listeyi filtrele',
