@@ -129,6 +129,7 @@ test.describe('on a phone', () => {
 
   test('signed out, the account sheet shows full-width Log In and Sign Up buttons', async ({ page }) => {
     await page.goto(`${AUTH_BASE_URL}/login`);
+    await expect(page.getByLabel('Username')).toBeVisible();
     await page.getByRole('button', { name: 'Account menu' }).click();
     const sheet = page.getByRole('dialog', { name: 'Account menu' });
     const login = sheet.getByRole('button', { name: 'Log In' });

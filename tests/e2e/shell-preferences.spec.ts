@@ -11,7 +11,7 @@ async function signUpFreshUser(page: Page): Promise<string> {
   await page.getByLabel('Password', { exact: true }).fill('secret-pw');
   await page.getByLabel('Confirm Password').fill('secret-pw');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(`${AUTH_BASE_URL}/alerts`);
+  await expect(page).toHaveURL(new RegExp(`^${AUTH_BASE_URL}/alerts(#.*)?$`));
   return email;
 }
 

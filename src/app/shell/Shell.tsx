@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { useLocation, useRouter } from 'wouter';
@@ -66,6 +66,18 @@ export function Shell() {
 
   // A modal drawer left open would cover the next page.
   useEffect(() => setOpen(false), [location, wide, setOpen]);
+
+  // After a navigation, keyboard and screen-reader users continue in the new page, not in the drawer they left;
+  // a screen that focused its own field (the login form) keeps it.
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [location]);
 
   return (
     <div className="flex h-full flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">

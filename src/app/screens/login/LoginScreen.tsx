@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useRouter, useSearch } from 'wouter';
 import { PROVIDER_NAMES, signInKind, signupAvailable } from '../../../core/oauth.ts';
@@ -29,6 +29,14 @@ export function LoginScreen() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const provider = config?.provider ?? 'basic';
   const kind = signInKind(provider);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  // Start in the username field, unless the user already went elsewhere (e.g. opened the account menu) while the
+  // page was loading: stealing focus then would close what they opened.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === 'main') usernameRef.current?.focus();
+  }, []);
 
   // Already signed in (another tab, a SAML window, a reload): go on to where the user was headed.
   useEffect(() => {
@@ -77,12 +85,12 @@ export function LoginScreen() {
       {kind === 'form' && (
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           <TextField
+            ref={usernameRef}
             label={t('Username')}
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            autoFocus
             value={username}
             onChange={(e) => setUsername(e.target.value)}
             error={usernameError && !usernameError.ok ? t(usernameError.error) : null}
