@@ -122,6 +122,29 @@ const captureFiles = (): string[] => {
   return [...index.matchAll(/^\| `([^`]+\.json)`/gm)].map((m) => m[1] as string);
 };
 
+describe('shape comparison', () => {
+  const diff = (actual: unknown, expected: unknown, nullable: string[] = []): string[] => {
+    const out: string[] = [];
+    compareShape(actual, expected, '$', new Set(nullable), '', out);
+    return out;
+  };
+
+  it('reports missing and extra keys, wrong types and wrong element shapes', () => {
+    expect(diff({ a: 1, b: 'x' }, { a: 1, b: 'y' })).toEqual([]);
+    expect(diff({ a: 1 }, { a: 1, b: 'y' })).toEqual(['$: missing keys b']);
+    expect(diff({ a: 1, c: 2 }, { a: 1 })).toEqual(['$: extra keys c']);
+    expect(diff({ a: '1' }, { a: 1 })).toEqual(['$.a: expected number, got string']);
+    expect(diff({ l: [{ x: 1 }, { y: 1 }] }, { l: [{ x: 2 }] })).toEqual(['$.l[1]: missing keys x', '$.l[1]: extra keys y']);
+  });
+
+  it('allows null only for keys the captures show as null, and compares data maps by value type', () => {
+    expect(diff({ value: null }, { value: 'x' }, ['value'])).toEqual([]);
+    expect(diff({ total: null }, { total: 3 }, ['value'])).toEqual(['$.total: expected number, got null']);
+    expect(diff({ x: { severityCounts: { critical: 1 } } }, { x: { severityCounts: { major: 2 } } })).toEqual([]);
+    expect(diff({ x: { severityCounts: { critical: '1' } } }, { x: { severityCounts: { major: 2 } } })).toHaveLength(1);
+  });
+});
+
 describe('contract with the real Alerta server (captures)', () => {
   let auth: RunningServer;
   let noauth: RunningServer;
