@@ -66,19 +66,26 @@ async function fetchAll<R extends ResourceName>(resource: R, params: ListParams)
  * request started is dropped. A failed reload keeps the rows already shown, with the error beside them.
  */
 export function useResource<R extends ResourceName>(resource: R, params?: ListParams, enabled = true): ResourceState<ResourceMap[R]> {
-  const [state, setState] = useState<{ items: ResourceMap[R][]; loading: boolean; error: WorkerError | null; fromCache: boolean }>({
+  const paramsKey = JSON.stringify(params ?? {});
+  const key = `${resource} ${paramsKey}`;
+  const [state, setState] = useState<{ items: ResourceMap[R][]; loading: boolean; error: WorkerError | null; fromCache: boolean; answered: string | null }>({
     items: [],
-    loading: enabled,
+    loading: false,
     error: null,
     fromCache: false,
+    answered: null,
   });
   const seq = useRef(0);
-  const paramsKey = JSON.stringify(params ?? {});
 
-  const apply = useCallback((mine: number, r: Fetched<ResourceMap[R]>) => {
-    if (mine !== seq.current) return;
-    setState((s) => (r.ok ? { items: r.items, loading: false, error: null, fromCache: r.fromCache } : { ...s, loading: false, error: r.error }));
-  }, []);
+  const apply = useCallback(
+    (mine: number, r: Fetched<ResourceMap[R]>) => {
+      if (mine !== seq.current) return;
+      setState((s) =>
+        r.ok ? { items: r.items, loading: false, error: null, fromCache: r.fromCache, answered: key } : { ...s, loading: false, error: r.error, answered: key },
+      );
+    },
+    [key],
+  );
 
   const reload = useCallback(
     async (silent = false) => {
@@ -96,7 +103,19 @@ export function useResource<R extends ResourceName>(resource: R, params?: ListPa
     void fetchAll(resource, JSON.parse(paramsKey) as ListParams).then((r) => apply(mine, r));
   }, [resource, paramsKey, enabled, apply]);
 
-  return { ...state, reload };
+  // Loading until the list of these parameters has answered once, then while a reload runs.
+  return { items: state.items, error: state.error, fromCache: state.fromCache, loading: enabled && (state.loading || state.answered !== key), reload };
+}
+
+/** Reloads silently every `ms` while the page is visible, so a list left open stays current. */
+export function useAutoReload(reload: (silent?: boolean) => Promise<void>, ms: number, enabled = true) {
+  useEffect(() => {
+    if (!enabled) return;
+    const id = setInterval(() => {
+      if (document.visibilityState === 'visible') void reload(true);
+    }, ms);
+    return () => clearInterval(id);
+  }, [reload, ms, enabled]);
 }
 
 /** The current time, updated every `ms` while the component is shown (statuses computed from times stay true). */

@@ -10,7 +10,7 @@ import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useDates, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { useAutoReload, useDates, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
@@ -33,6 +33,8 @@ export function HeartbeatsScreen() {
   const canView = can(SCREEN_SCOPES.heartbeats.view);
   const canDelete = can(SCREEN_SCOPES.heartbeats.manage);
   const list = useResource('heartbeats', undefined, canView);
+  // A heartbeat's state changes while the page is open: an expired sender must show without a manual refresh.
+  useAutoReload(list.reload, 30_000, canView);
   const [statuses, setStatuses] = useState<HeartbeatStatus[]>([...HEARTBEAT_STATUSES]);
 
   const counts = useMemo(() => {
