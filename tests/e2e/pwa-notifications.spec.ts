@@ -90,6 +90,15 @@ test('a new critical alert while the console is in the background shows one syst
   }, `alert-${id}`);
   expect(onScreen).toEqual([`Critical: ${resource} – NodeDown`]);
 
+  // A click on it: the service worker focuses this window and tells it where to go (its message, sent here by
+  // hand: a system notification cannot be clicked from a test); the console routes to the alert without a reload.
+  await page.evaluate((path) => {
+    navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'OPEN_PATH', path } }));
+  }, notification!.data.path);
+  await expect(page).toHaveURL(new RegExp(`/alert/${id}$`));
+  await expect(page.getByRole('heading', { name: new RegExp(resource) })).toBeVisible();
+  // Routed in place: the page was not reloaded (a reload would have reset the recorded notifications).
+  expect((await shown(page)).length).toBeGreaterThan(0);
 });
 
 test('no notification while the console is in front, and none below the chosen severity', async ({ page, baseURL }) => {
