@@ -55,7 +55,3 @@ export function preloadScreen(routeName: string) {
   screenFor(routeName)?.preload();
 }
 
-/** Route names whose screen module is missing from this build (reported on the About screen for support). */
-export function missingScreens(): string[] {
-  return Object.keys(SCREEN_MODULES).filter((name) => !screenFor(name));
-}

@@ -40,8 +40,15 @@ export const bannersAtom = atom<readonly QueuedBanner[]>([]);
 /** The snackbar on screen. */
 export const currentNoticeAtom = atom((get) => current(get(noticesAtom)) as QueuedNotice | null);
 
+/** Conditions that last (the worker reports them once as a notice): shown as a banner until dismissed. */
+const PERSISTENT_KEYS: ReadonlySet<string> = new Set(['StorageUnavailable']);
+
 /** Shows a snackbar: successes 3 s with OK, errors 5 s with CLOSE; the same text twice is shown once. */
 export function pushNotice(notice: Notice) {
+  if (notice.key && PERSISTENT_KEYS.has(notice.key)) {
+    pushBanner({ ...notice, level: 'warning' });
+    return;
+  }
   const queued: QueuedNotice = { ...snackbar(notice.level, notice.text), key: notice.key, values: notice.values };
   store.set(noticesAtom, (queue) => enqueue(queue, queued) as readonly QueuedNotice[]);
 }
@@ -79,5 +86,4 @@ export function dismissBanner() {
 export const BANNER_TEXTS = Object.freeze({
   signInRequired: 'Sign-in required',
   configFromCache: 'Showing the last known configuration: the API could not be reached',
-  storageUnavailable: 'Offline storage is unavailable; data is kept in memory only',
 });
