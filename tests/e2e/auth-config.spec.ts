@@ -25,7 +25,7 @@ test.beforeAll(async () => {
       seed: 'demo',
       simulator: false,
       serveConsole: true,
-      settings: { AUTH_REQUIRED: true, SIGNUP_ENABLED: false, AUTH_PROVIDER: 'github', OAUTH2_CLIENT_ID: 'e2e-client' },
+      settings: { AUTH_REQUIRED: true, SIGNUP_ENABLED: false, AUTH_PROVIDER: 'github', OAUTH2_CLIENT_ID: 'e2e-client', SITE_LOGO_URL: '/icons/icon.svg' },
     }),
   ]);
 });
@@ -53,9 +53,12 @@ test('with read-only access allowed, an anonymous visitor sees the alerts and on
   await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
 });
 
-test('with sign-up off and a social provider, login offers the provider and sign-up says it is not available', async ({ page }) => {
+test('with sign-up off, a social provider and a site logo, login offers the provider, sign-up is not available and the logo shows 48 px high', async ({ page }) => {
   await page.goto(`${closed.url}/signup`);
   await expect(page.getByText('Sorry, sign up is not currently available')).toBeVisible();
+  const logo = page.getByRole('banner').getByRole('img', { name: 'Alerta' });
+  await expect(logo).toHaveAttribute('src', '/icons/icon.svg');
+  expect((await logo.boundingBox())?.height).toBe(48);
 
   await page.goto(`${closed.url}/alerts`);
   await expect(page).toHaveURL(/\/login\?redirect=%2Falerts$/);
