@@ -55,6 +55,14 @@ test('the search box sends q, shows "found no results" for an empty search and c
   await expect(page).toHaveURL(new RegExp(`\\?q=event%3A${event}`));
   await expect(rows(page)).toHaveCount(1);
 
+  // Escape abandons an unfinished edit; leaving the box then keeps the search in force.
+  await search.fill('half typed');
+  await search.press('Escape');
+  await expect(search).toHaveValue(`event:${event}`);
+  await rows(page).first().focus();
+  await expect(page).toHaveURL(new RegExp(`\\?q=event%3A${event}`));
+  await expect(rows(page)).toHaveCount(1);
+
   await search.fill(`event:${event}-nothing`);
   await search.press('Enter');
   await expect(page.getByText(`Your search for “event:${event}-nothing” found no results`)).toBeVisible();
@@ -184,11 +192,12 @@ test('an old console bookmark hash restores filter, sort and environment, and su
   await expect(rows(page).first()).toContainText('hash-closed');
   await expect(page).toHaveURL(/#environment:Production;status:closed;dateRange:,;sb:resource;sd:1;asi:0$/);
 
-  // A link without a hash gets the default state written, so the address can be bookmarked as seen.
+  // A link without a hash shows the configured defaults (open and ack), and the first change writes the full hash.
   await page.goto(`/alerts?q=event:${event}`);
-  await expect(page).toHaveURL(/#status:open,ack;dateRange:,;sb:default;sd:0;asi:0$/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('hash-open');
+  await page.getByRole('tab', { name: /^Production/ }).click();
+  await expect(page).toHaveURL(/#environment:Production;status:open,ack;dateRange:,;sb:default;sd:0;asi:0$/);
 });
 
 test('the indicator panel is shown from the menu, counts per severity, and is kept in the hash', async ({ page }) => {

@@ -49,7 +49,7 @@ export function AlertTable({
 
   return (
     <table ref={tableRef} className="w-full table-fixed border-separate border-spacing-0 text-left" style={{ minWidth: tableWidth }} aria-label={t('Alerts')}>
-      <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
+      <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase min-[1920px]:text-sm text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
         <tr>
           <th scope="col" className="px-2 py-2" style={{ width: 40 }}>
             <HeaderSelect order={order} />

@@ -17,7 +17,7 @@ import { hasPerms } from '../../../core/perms.ts';
 import { alertsToCsv, csvFilename } from '../../../core/csv.ts';
 import type { Alert } from '../../../core/types.ts';
 import { dataWorker } from '../../worker-client.ts';
-import { metaAtom, orderAtom, rowAtom } from '../../state/alerts.ts';
+import { metaAtom, orderAtom, rowAtom, viewKeyAtom } from '../../state/alerts.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { store } from '../../state/store.ts';
@@ -49,6 +49,8 @@ import { DensityDialog, ShortcutsDialog } from './ScreenDialogs.tsx';
 import { useAlertSound, useFullscreen, useMediaQuery, useWakeLock } from './screen-hooks.ts';
 import { currentFocusId, focusRow } from './row-keyboard.ts';
 import type { RowContext } from './AlertCells.tsx';
+
+const KIOSK_MIN_ROWS = 50;
 
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);
@@ -111,7 +113,8 @@ function AlertsScreenFor({ config }: { config: Config }) {
   );
   const canWrite = hasPerms('write:alerts', permsCtx);
   const canDelete = hasPerms('delete:alerts', permsCtx);
-  const rowsPerPage = screen.rowsPerPage ?? prefs.rowsPerPage;
+  // A wall display has no pagination and room for more rows: it shows at least 50.
+  const rowsPerPage = screen.rowsPerPage ?? (route.kiosk ? Math.max(KIOSK_MIN_ROWS, prefs.rowsPerPage) : prefs.rowsPerPage);
   const density = densityOverride ?? effectiveDensity(prefs);
   const muted = muteOverride ?? prefs.isMute;
   const defaults = useMemo(() => defaultFilter(config), [config]);
@@ -162,13 +165,11 @@ function AlertsScreenFor({ config }: { config: Config }) {
   );
 
   useEffect(() => {
-    // A bookmark without a hash gets the full hash of the state it shows, without a new history entry.
-    writeHash(screen, 'replace');
+    // As in the old console, the hash is written on changes only: a plain /alerts link stays as it is.
     const onPop = () => setScreen((prev) => screenFromHash(location.hash, config, prev));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [config]);
 
   // A new search (typed, Back/Forward, a saved search from the drawer) starts at page 1.
   const previousSearch = useRef(search);
@@ -450,6 +451,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
 }
 
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
+const servedPageAtom = selectAtom(metaAtom, (m) => m.page);
 const listStateAtom = selectAtom(
   metaAtom,
   (m) => ({ loading: m.freshness === 'loading', total: m.total }),
@@ -479,7 +481,15 @@ function ListBody({
 }) {
   const empty = useAtomValue(emptyAtom);
   const { loading, total } = useAtomValue(listStateAtom);
+  const servedPage = useAtomValue(servedPageAtom);
+  const servedKey = useAtomValue(viewKeyAtom);
   const { t } = useT();
+
+  // The worker goes back to page 1 when the page asked for no longer exists (alerts closed meanwhile): follow it,
+  // but only for an answer to this very view (an older view's page must not undo a page the user just chose).
+  useEffect(() => {
+    if (servedKey === viewKey(view) && servedPage >= 1 && servedPage !== page) onPage(servedPage);
+  }, [servedKey, servedPage, page, view, onPage]);
 
   // A page past the end (alerts closed meanwhile, a bigger page size) moves to the last page that has alerts.
   useEffect(() => {

@@ -92,9 +92,14 @@ function MainBar({ searchRef, ...props }: ToolbarProps) {
             if (text.trim() !== props.q) props.onSearch(text.trim());
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Escape' && text) {
-              e.stopPropagation();
-              setText(props.q);
+            // Escape abandons an edit (back to the search in force). The browser's own Escape-clears-the-box is
+            // prevented: with submit-on-blur it would silently drop the search on the next click elsewhere.
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              if (text !== props.q) {
+                e.stopPropagation();
+                setText(props.q);
+              }
             }
           }}
           aria-label={t('Search')}
