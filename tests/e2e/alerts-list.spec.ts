@@ -54,6 +54,7 @@ test('the search box sends q, shows "found no results" for an empty search and c
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`\\?q=event%3A${event}`));
   await expect(rows(page)).toHaveCount(1);
+  await expect(search).toBeFocused();
 
   // Escape abandons an unfinished edit; leaving the box then keeps the search in force.
   await search.fill('half typed');

@@ -14,6 +14,7 @@ import { refocusAfterChange } from '../../../core/row-navigation.ts';
 import { resolveColumns } from '../../../core/columns.ts';
 import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../../core/preferences.ts';
 import { hasPerms } from '../../../core/perms.ts';
+import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
 import { alertsToCsv, csvFilename } from '../../../core/csv.ts';
 import type { Alert } from '../../../core/types.ts';
 import { dataWorker } from '../../worker-client.ts';
@@ -112,7 +113,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
     [config, session],
   );
   const canWrite = hasPerms('write:alerts', permsCtx);
-  const canDelete = hasPerms('delete:alerts', permsCtx);
+  const canDelete = hasPerms(DELETE_ALERT_SCOPE, permsCtx);
   // A wall display has no pagination and room for more rows: it shows at least 50.
   const rowsPerPage = screen.rowsPerPage ?? (route.kiosk ? Math.max(KIOSK_MIN_ROWS, prefs.rowsPerPage) : prefs.rowsPerPage);
   const density = densityOverride ?? effectiveDensity(prefs);

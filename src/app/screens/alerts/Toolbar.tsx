@@ -63,13 +63,19 @@ const menuItemsClass =
 export function Toolbar({ searchRef, ...props }: ToolbarProps) {
   const selection = useAtomValue(selectionAtom);
   if (selection.size > 0) return <BulkBar {...props} selection={selection} />;
-  // Keyed by q: Back/Forward or a saved search from the drawer change q under the box, and the box follows.
-  return <MainBar key={props.q} {...props} searchRef={searchRef} />;
+  return <MainBar {...props} searchRef={searchRef} />;
 }
 
 function MainBar({ searchRef, ...props }: ToolbarProps) {
   const { t } = useT();
   const [text, setText] = useState(props.q);
+  // Back/Forward or a saved search from the drawer change q under the box: the box follows (without remounting,
+  // so the focus stays in the box after Enter).
+  const [shownQ, setShownQ] = useState(props.q);
+  if (shownQ !== props.q) {
+    setShownQ(props.q);
+    setText(props.q);
+  }
   const rangeId = useId();
 
   const submit = (e: FormEvent) => {
