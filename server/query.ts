@@ -335,6 +335,10 @@ function resolveField(name: string): { def: FieldDef; attr?: string } {
   if (name.startsWith('attributes.')) {
     return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice('attributes.'.length) };
   }
+  if (name.startsWith('_.') && name.length > 2) {
+    // Alerta's query syntax for custom attributes: _.region:"eu-west-1"
+    return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice(2) };
+  }
   if (name.startsWith('_') && name.length > 1 && name !== '_exists_') {
     // the console writes custom attributes as _name
     return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice(1) };

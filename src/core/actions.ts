@@ -21,6 +21,13 @@ export const ACTION_LABEL_KEYS: Readonly<Record<AlertAction, string>> = Object.f
 /** Action buttons ignore repeat clicks within this window (leading edge only). */
 export const ACTION_DEBOUNCE_MS = 200;
 
+/**
+ * The scope that deleting an alert needs. The Alerta server guards DELETE /alert/{id} with delete:alerts, which it
+ * grants to write:alerts unless its DELETE_SCOPES setting reserves deletion for admins (not the default); so the
+ * console offers Delete to anyone who may write alerts, and a server that reserves it answers 403 with its message.
+ */
+export const DELETE_ALERT_SCOPE = 'write:alerts';
+
 const RULES: Record<AlertAction, (s: string) => boolean> = {
   open: (s) => s === 'ack' || s === 'closed',
   ack: (s) => s === 'open',

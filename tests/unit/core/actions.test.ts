@@ -1,3 +1,4 @@
+import { hasPerms } from '../../../src/core/perms.ts';
 import { describe, expect, it } from 'vitest';
 import {
   actionBody,
@@ -5,6 +6,7 @@ import {
   allowedActions,
   allowedBulkActions,
   bulkWatchTarget,
+  DELETE_ALERT_SCOPE,
   isActionAllowed,
   type AlertAction,
 } from '../../../src/core/actions.ts';
@@ -85,5 +87,15 @@ describe('bulk watch toggle', () => {
   });
   it('unwatches all when every selected alert is already watched', () => {
     expect(bulkWatchTarget([watched, watched], 'alice')).toBe(false);
+  });
+});
+
+describe('deleting an alert', () => {
+  const ctx = (scopes: string[]) => ({ authRequired: true, allowReadonly: false, authenticated: true, scopes });
+  it('is offered to whoever may write alerts, as the Alerta server allows by default', () => {
+    expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['read', 'write']))).toBe(true);
+    expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['admin']))).toBe(true);
+    expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['read']))).toBe(false);
+    expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['read:alerts', 'write:heartbeats']))).toBe(false);
   });
 });

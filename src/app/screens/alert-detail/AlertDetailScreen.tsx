@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { Alert } from '../../../core/types.ts';
+import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
 import type { AlertDetailMessage } from '../../../worker/contract.ts';
 import { usernameOf } from '../../../core/jwt.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
@@ -77,7 +78,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     () => ({
       username: usernameOf(session.claims),
       canWrite: can('write:alerts'),
-      canDelete: can('delete:alerts'),
+      canDelete: can(DELETE_ALERT_SCOPE),
       canBlackout: can('write:blackouts'),
       online: connectivity.online,
       offlineReasonId: OFFLINE_REASON_ID,
