@@ -77,7 +77,7 @@ describe('q= query language', () => {
     expect(match('timeout:<=600')).toEqual(['db02/SlowQuery']);
   });
 
-  it('attributes by attributes.name, Alerta's _.name form, the console _name form, and _exists_', () => {
+  it('attributes by attributes.name, the Alerta _.name form, the console _name form, and _exists_', () => {
     expect(match('attributes.region:eu')).toEqual(['web01/HighCPU']);
     expect(match('_.region:"us-east-1"')).toEqual(['web010/DiskFull']);
     expect(match('_region:"us-east-1"')).toEqual(['web010/DiskFull']);
