@@ -13,6 +13,7 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { preloadScreen } from './screens.ts';
+import { InstallMenuItem } from '../pwa/index.ts';
 
 const ICONS: Record<string, IconName> = {
   alerts: 'list',
@@ -148,6 +149,7 @@ export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
             </li>
           );
         })}
+        <InstallMenuItem onDone={onNavigate} />
       </ul>
     </nav>
   );

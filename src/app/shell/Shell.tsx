@@ -12,6 +12,7 @@ import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
 import { IconButton } from '../components/Button.tsx';
+import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
@@ -54,6 +55,7 @@ export function Shell() {
   const [location] = useLocation();
   useApplyPreferences();
   useShellBanners();
+  usePwaShell();
   useSessionEnd(kiosk);
 
   const hasDrawer =
@@ -123,6 +125,7 @@ export function Shell() {
           </DialogPanel>
         </Dialog>
       )}
+      <PwaUpdatePrompt kiosk={kiosk} />
       <Snackbar />
     </div>
   );

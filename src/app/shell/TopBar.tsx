@@ -8,6 +8,7 @@ import { useT } from '../state/i18n.ts';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { InstallButton } from '../pwa/index.ts';
 
 export const LOGO_HEIGHT = 48;
 
@@ -47,6 +48,8 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
       <Logo />
       {titleKey && <span className="ml-2 hidden truncate text-lg font-medium md:inline">{t(titleKey)}</span>}
       <div ref={setSlot} className="flex min-w-0 flex-1 items-center justify-end gap-1" />
+      {/* With a drawer, "Install app" is one of its entries. */}
+      {!showMenu && <InstallButton />}
       <AccountMenu />
     </header>
   );

@@ -38,6 +38,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
 import { unitLabel, withCurrent } from './units.ts';
+import { NotificationSettings } from '../../pwa/index.ts';
 
 const FONT_SIZES = ['11px', '12px', '13px', '14px', '15px', '16px', '18px', '20px'];
 const FONT_WEIGHTS = ['300', '400', '500', '600', '700'];
@@ -179,7 +180,7 @@ export function SettingsScreen() {
           {t('ResetToDefaults')}
         </Button>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="gap-4 lg:columns-2 [&>section]:mb-4 [&>section]:break-inside-avoid">
         <Section title={t('ApplicationSettings')}>
           <Toggle
             label={t('DarkTheme')}
@@ -322,7 +323,9 @@ export function SettingsScreen() {
           />
         </Section>
 
-        {/* Notifications: the PWA section (opt-in, minimum severity) goes here, after Blackouts. */}
+        <Section title={t('Notifications')}>
+          <NotificationSettings />
+        </Section>
       </div>
 
       <ConfirmDialog
