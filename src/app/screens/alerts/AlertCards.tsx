@@ -93,7 +93,8 @@ function CardBody({ atom, id, ctx, onOpen }: { atom: NonNullable<ReturnType<type
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <SeverityChip severity={alert.severity} large />
             <StatusLabel status={alert.status} t={t} />
-            <span className="ml-auto text-xs text-gray-500 dark:text-gray-400">
+            <span className="ml-auto text-xs text-gray-500 dark:text-gray-400" title={t('TimeLeft')}>
+              <span className="sr-only">{t('TimeLeft')} </span>
               <TimeLeft alert={alert} />
             </span>
           </div>

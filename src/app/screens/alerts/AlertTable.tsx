@@ -215,14 +215,17 @@ function RowBody({
         </td>
       ))}
       {/* Sticky so the actions stay reachable when the table scrolls sideways; the buttons overlay the end of the
-          row only while shown (hover, keyboard focus), so no column is hidden otherwise. */}
-      <td className="sticky right-0 w-0 p-0">
-        <div
-          className="absolute inset-y-0 right-0 flex items-center rounded-l px-1 opacity-0 shadow-[-8px_0_8px_-6px_rgba(0,0,0,0.25)] transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
-          style={{ backgroundColor: background }}
-        >
-          {showActions && <RowActions alert={alert} ctx={ctx} tabbable={focused} />}
-        </div>
+          row only while shown (hover, keyboard focus), so no column is hidden otherwise. Only those rows get a
+          sticky cell: 200 sticky cells make every layout of the table several times slower. */}
+      <td className={`${showActions ? 'sticky' : ''} right-0 w-0 p-0`}>
+        {showActions && (
+          <div
+            className="absolute inset-y-0 right-0 flex items-center rounded-l px-1 opacity-0 shadow-[-8px_0_8px_-6px_rgba(0,0,0,0.25)] transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+            style={{ backgroundColor: background }}
+          >
+            <RowActions alert={alert} ctx={ctx} tabbable={focused} />
+          </div>
+        )}
       </td>
     </tr>
   );
