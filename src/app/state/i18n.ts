@@ -9,11 +9,19 @@ export function useT(): Translator {
   return useAtomValue(translatorAtom);
 }
 
-/** Loads the language's catalogue, switches the UI and `<html lang>` to it. */
+let latestSwitch = 0;
+
+/**
+ * Loads the language's catalogue, switches the UI and `<html lang>` to it. Catalogues load at different speeds, so
+ * only the latest request is applied: the browser's language loading late must not undo the user's preference.
+ */
 export async function switchLanguage(languagePref: string | null | undefined): Promise<Locale> {
+  const request = ++latestSwitch;
   const locale = detectLocale(languagePref, navigator.languages ?? [navigator.language]);
   const messages = await loadMessages(locale);
-  store.set(translatorAtom, createTranslator(locale, messages));
-  document.documentElement.lang = locale;
+  if (request === latestSwitch) {
+    store.set(translatorAtom, createTranslator(locale, messages));
+    document.documentElement.lang = locale;
+  }
   return locale;
 }
