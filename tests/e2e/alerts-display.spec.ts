@@ -62,3 +62,28 @@ test('signed in, the pin saves the current search', async ({ page }) => {
   const saved = await page.request.get(`${AUTH_BASE_URL}/api/user/me/attributes`, { headers: { Authorization: `Bearer ${token}` } });
   expect(JSON.stringify(await saved.json())).toContain(`event:${event}`);
 });
+
+test('with the showAllowedEnvs preference, configured environments get a tab even without alerts', async ({ page }) => {
+  await signIn(page, 'admin');
+  const token = await page.evaluate(() => localStorage.getItem('auth.token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const event = `E2EEnvs${Date.now()}`;
+  await createAlert(page.request, { resource: 'envs-a', event }, AUTH_BASE_URL, headers);
+
+  await page.goto(`${AUTH_BASE_URL}/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: /^Development/ })).toHaveCount(0);
+
+  // Other tests share this user: remember its preferences and put them back afterwards.
+  const before = (await (await page.request.get(`${AUTH_BASE_URL}/api/user/me/attributes`, { headers })).json()) as { attributes?: { prefs?: Record<string, unknown> } };
+  const prefs = before.attributes?.prefs ?? null;
+  const saved = await page.request.put(`${AUTH_BASE_URL}/api/user/me/attributes`, { headers, data: { attributes: { prefs: { ...prefs, showAllowedEnvs: true } } } });
+  expect(saved.ok()).toBe(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /^Development \(0\)$/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Production \(1\)$/ })).toBeVisible();
+  } finally {
+    await page.request.put(`${AUTH_BASE_URL}/api/user/me/attributes`, { headers, data: { attributes: { prefs } } });
+  }
+});
