@@ -20,6 +20,8 @@ export interface BenchOptions {
   quick: boolean;
   /** write a Chromium trace of one unchanged and one changed-5 cycle per combination into this folder */
   traceDir: string | null;
+  /** a CSS file added to every page: a what-if for rendering fixes, measured without touching src/ */
+  extraCss: string | null;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -31,7 +33,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --memory-cycles N    poll cycles of the heap-growth phase (default 200)
   --out FILE           JSON results (default bench-results.json)
   --no-build           use the last build in the bench's own folder instead of building
-  --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR`;
+  --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR
+  --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)`;
 
 export class OptionsError extends Error {}
 
@@ -51,6 +54,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     build: true,
     quick,
     traceDir: null,
+    extraCss: null,
   };
   let alertsGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -94,6 +98,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--trace':
         o.traceDir = value();
+        break;
+      case '--extra-css':
+        o.extraCss = value();
         break;
       case '--help':
       case '-h':

@@ -14,8 +14,8 @@ describe('bench options', () => {
   });
 
   it('reads lists, numbers and the output file in both spellings', () => {
-    const o = parseOptions(['--alerts', '50,10_000', '--rows=20', '--runs', '2', '--out', 'x.json', '--no-build']);
-    expect(o).toMatchObject({ alerts: [50, 10_000], rows: [20], runs: 2, out: 'x.json', build: false });
+    const o = parseOptions(['--alerts', '50,10_000', '--rows=20', '--runs', '2', '--out', 'x.json', '--no-build', '--extra-css', 'fix.css']);
+    expect(o).toMatchObject({ alerts: [50, 10_000], rows: [20], runs: 2, out: 'x.json', build: false, extraCss: 'fix.css' });
   });
 
   it('with --quick and explicit sizes measures exactly those sizes', () => {
