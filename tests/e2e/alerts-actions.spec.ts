@@ -206,3 +206,28 @@ test('signed in, Watch follows the any-unwatched rule and the watch-only toggle 
   await rows(page).nth(0).getByRole('button', { name: 'Unwatch' }).click();
   await expect(rows(page)).toHaveCount(1);
 });
+
+test('configured custom actions are offered per row and for a selection, and sent as actions', async ({ page, context, request }) => {
+  // config.json on the console's host adds custom actions to the server's config.
+  await context.route('**/config.json', async (route) => {
+    const served = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, actions: ['escalate', 'createTicket'] }) });
+  });
+  const event = `E2ECustom${Date.now()}`;
+  for (const r of ['custom-a', 'custom-b']) await createAlert(request, { resource: r, event });
+  await openWith(page, event, 2);
+
+  await rows(page).nth(0).hover();
+  await rows(page).nth(0).getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'createTicket' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'escalate' }).click();
+  await expect(page.getByText('escalate done on 1 alert')).toBeVisible();
+
+  await rows(page).nth(0).getByRole('button', { name: /Select row/ }).click();
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  const bulk = page.getByRole('toolbar', { name: 'Actions on the selected alerts' });
+  await bulk.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'createTicket' }).click();
+  await expect(page.getByText('createTicket done on 2 alerts')).toBeVisible();
+  await expect(bulk).toHaveCount(0);
+});
