@@ -1,7 +1,7 @@
 // System notifications and the app badge (new in this console): which alerts notify, how a burst is grouped, what
 // the notification says, and the attention count shown on the app icon and in the page title.
 import type { Alert, CountMap } from './types.ts';
-import { normaliseStatus, severityCode, type SeverityConfig } from './severity.ts';
+import { normaliseStatus, severityCode, severityMap, severityNames, type SeverityConfig } from './severity.ts';
 
 /** The minimum severity when the user has not picked one. */
 export const DEFAULT_NOTIFY_MIN_SEVERITY = 'critical';
@@ -25,6 +25,19 @@ export function atOrAbove(severity: string, minSeverity: string, config?: Severi
   return severityCode(severity, config) <= severityCode(minSeverity || DEFAULT_NOTIFY_MIN_SEVERITY, config);
 }
 
+/**
+ * The severities a user can pick as the notification threshold, most severe first: those above the alarm model's
+ * "normal" level (notifying on ok/cleared/debug would notify on recoveries and noise); all of them for a model without
+ * one. The current choice is kept in the list even when the model no longer has it, so the setting stays visible.
+ */
+export function notifySeverityChoices(config?: SeverityConfig, current?: string | null): string[] {
+  const map = severityMap(config);
+  const normalCode = ['normal', 'ok', 'cleared'].map((s) => map[s]).find((c): c is number => typeof c === 'number');
+  const names = severityNames(config).filter((s) => normalCode === undefined || (map[s] ?? Infinity) < normalCode);
+  if (current && !names.includes(current)) names.push(current);
+  return names;
+}
+
 /** An alert notifies when it is open, not a repeat, and at or above the chosen severity. */
 export function shouldNotify(alert: NotifyAlert, minSeverity: string, config?: SeverityConfig): boolean {
   return normaliseStatus(alert.status) === 'open' && !alert.repeat && atOrAbove(alert.severity, minSeverity, config);
@@ -40,6 +53,8 @@ export interface NotificationPlan {
   path: string;
   /** the alerts it stands for, most severe first */
   ids: string[];
+  /** how many new alerts it stands for (a summary may count more than it lists ids for) */
+  count: number;
   /** the most severe severity among them */
   severity: string;
 }
@@ -113,6 +128,7 @@ export function planNotifications(alerts: readonly NotifyAlert[], options: PlanO
       ...alertNotificationText(a),
       path: `/alert/${encodeURIComponent(a.id)}`,
       ids: [a.id],
+      count: 1,
       severity: a.severity,
     }));
   }
@@ -128,6 +144,7 @@ export function planNotifications(alerts: readonly NotifyAlert[], options: PlanO
       body: summaryBody(chosen, count),
       path: '/alerts',
       ids: [...chosen.map((a) => a.id), ...(previous?.ids ?? [])].slice(0, SUMMARY_MAX_IDS),
+      count,
       severity: chosen[0]!.severity,
     },
   ];

@@ -5,6 +5,7 @@ import {
   attentionCount,
   BODY_MAX_CHARS,
   NOTIFIED_MEMORY,
+  notifySeverityChoices,
   parseNotified,
   planNotifications,
   rememberNotified,
@@ -61,11 +62,22 @@ describe('which alerts notify', () => {
   });
 });
 
+describe('severity choices for the threshold', () => {
+  it('offers the severities above normal, most severe first', () => {
+    expect(notifySeverityChoices()).toEqual(['security', 'critical', 'major', 'minor', 'warning', 'indeterminate', 'informational']);
+  });
+
+  it('offers every severity of a custom model that has no normal level, and keeps an unknown current choice', () => {
+    expect(notifySeverityChoices({ severity: { P2: 2, P1: 1 } })).toEqual(['P1', 'P2']);
+    expect(notifySeverityChoices({ severity: { P2: 2, P1: 1 } }, 'critical')).toEqual(['P1', 'P2', 'critical']);
+  });
+});
+
 describe('planning notifications for one poll', () => {
   it('gives each alert its own notification with a per-alert tag and a link to the alert', () => {
     const plans = planNotifications([alert('a1'), alert('a2', 'major')], { minSeverity: 'major', summaryTitle });
     expect(plans.map((p) => p.tag)).toEqual(['alert-a1', 'alert-a2']);
-    expect(plans[0]).toMatchObject({ kind: 'alert', path: '/alert/a1', ids: ['a1'], severity: 'critical' });
+    expect(plans[0]).toMatchObject({ kind: 'alert', path: '/alert/a1', ids: ['a1'], count: 1, severity: 'critical' });
     expect(plans[0]!.title).toBe('Critical: weba1 – NodeDown');
     expect(plans[0]!.body).toBe('Production · Web\nHost is not responding');
   });
@@ -89,7 +101,7 @@ describe('planning notifications for one poll', () => {
     expect(planNotifications(['1', '2', '3'].map((id) => alert(id)), { minSeverity: 'critical', summaryTitle })).toHaveLength(3);
     const plans = planNotifications(['1', '2', '3', '4', '5', '6'].map((id) => alert(id)), { minSeverity: 'critical', summaryTitle });
     expect(plans).toHaveLength(1);
-    expect(plans[0]).toMatchObject({ kind: 'summary', tag: SUMMARY_TAG, title: '6 new alerts', path: '/alerts', ids: ['1', '2', '3', '4', '5', '6'] });
+    expect(plans[0]).toMatchObject({ kind: 'summary', tag: SUMMARY_TAG, title: '6 new alerts', path: '/alerts', count: 6, ids: ['1', '2', '3', '4', '5', '6'] });
     expect(plans[0]!.body.split('\n')).toEqual([
       'Critical: web1 – NodeDown',
       'Critical: web2 – NodeDown',
@@ -105,7 +117,7 @@ describe('planning notifications for one poll', () => {
       summaryTitle,
       openSummary: { ids: ['1', '2', '3', '4'], count: 4 },
     });
-    expect(plans[0]).toMatchObject({ title: '8 new alerts', ids: ['5', '6', '7', '8', '1', '2', '3', '4'] });
+    expect(plans[0]).toMatchObject({ title: '8 new alerts', count: 8, ids: ['5', '6', '7', '8', '1', '2', '3', '4'] });
     expect(plans[0]!.body.endsWith('+4')).toBe(true);
   });
 
