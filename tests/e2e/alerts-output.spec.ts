@@ -207,3 +207,24 @@ test('hostile alert text and values run no script, keep formatting and open safe
   // The text survives as text where it was not markup.
   await expect(rows(page).filter({ hasText: 'hostile-03' })).toContainText('js link');
 });
+
+test('custom attribute columns show their values; an http(s) URL value is a link opening safely in a new tab', async ({ page, context, request }) => {
+  await context.route('**/config.json', async (route) => {
+    const served = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, columns: ['severity', 'resource', 'runbook', 'region'] }) });
+  });
+  const event = `E2EAttr${Date.now()}`;
+  await createAlert(request, { resource: 'attr-a', event, attributes: { runbook: 'https://runbooks.example.com/attr-a', region: '<b>eu</b>-west' } });
+  await createAlert(request, { resource: 'attr-b', event, attributes: { runbook: 'javascript:window.__pwned=1', region: 'us' } });
+  await page.goto(`/alerts?q=event:${event}#status:open,ack;dateRange:,;sb:resource;sd:0;asi:0`);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('columnheader', { name: 'Runbook' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Region' })).toBeVisible();
+
+  const link = rows(page).nth(0).getByRole('link', { name: 'https://runbooks.example.com/attr-a' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  await expect(rows(page).nth(0).locator('b')).toHaveText('eu');
+  await expect(rows(page).nth(1).getByRole('link')).toHaveCount(0);
+  await expect(rows(page).nth(1)).toContainText('javascript:window.__pwned=1');
+});
