@@ -93,6 +93,9 @@ test.describe('on a laptop', () => {
 
   test('every entry can be reached with the keyboard, with the skip link first', async ({ page }) => {
     await signIn(page, 'operator');
+    // A fresh page load: focus starts at the top of the document (after a navigation it moves into the page).
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
@@ -104,6 +107,8 @@ test.describe('on a laptop', () => {
     await expect(settings).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings$/);
+    // The keyboard user continues in the new page, not in the drawer.
+    await expect.poll(() => page.evaluate(() => !!document.getElementById('main')?.contains(document.activeElement))).toBe(true);
   });
 });
 
