@@ -65,6 +65,16 @@ test.describe('on a laptop', () => {
     await expect(page.getByText('9.1.0').or(page.getByText(/DEMO/)).first()).toBeVisible();
   });
 
+  test('/help opens the documentation in a new tab and the console stays where it was', async ({ page, context }) => {
+    await context.route('https://docs.alerta.io/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Alerta docs</title>' }));
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'About', level: 1 })).toBeVisible();
+    const popup = page.waitForEvent('popup');
+    await page.goto('/help');
+    expect((await popup).url()).toMatch(/^https:\/\/docs\.alerta\.io\/?$/);
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
   test('kiosk mode shows the alerts without the top bar, the drawer or the account menu', async ({ page }) => {
     await page.goto('/alerts?kiosk=1');
     await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
