@@ -15,7 +15,6 @@ import { resolveColumns } from '../../../core/columns.ts';
 import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../../core/preferences.ts';
 import { hasPerms } from '../../../core/perms.ts';
 import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
-import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
 import { alertsToCsv, csvFilename } from '../../../core/csv.ts';
 import type { Alert } from '../../../core/types.ts';
 import { dataWorker } from '../../worker-client.ts';
