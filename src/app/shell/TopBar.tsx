@@ -40,7 +40,7 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
           icon="menu"
           label={menuExpanded ? t('CloseNavigation') : t('OpenNavigation')}
           aria-expanded={menuExpanded}
-          aria-controls="app-drawer"
+          aria-controls={menuExpanded ? 'app-drawer' : undefined}
           onClick={onMenu}
           className="h-11 w-11 shrink-0 hover:bg-white/15"
         />
