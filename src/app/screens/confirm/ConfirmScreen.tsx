@@ -23,8 +23,8 @@ export function ConfirmScreen({ token }: { token?: string }) {
   }, [token]);
 
   return (
-    <AuthCard title={t('EmailVerified')}>
-      {state.kind === 'pending' && <p role="status">{t('Loading')}</p>}
+    <AuthCard title={state.kind === 'failed' ? t('Error') : t('EmailVerified')}>
+      {state.kind === 'pending' && <p role="status">{t('AuthInProgress')}</p>}
       {state.kind === 'done' && (
         <>
           <FormMessage kind="success">{t('Thanks')}</FormMessage>
