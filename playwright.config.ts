@@ -1,9 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 // Debian's Chromium on these machines (browsers cannot be downloaded here); elsewhere Playwright's own browser.
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Databases outside test-results/ (which Playwright empties at start) and per port, so parallel runs on other ports
+// never share or wipe each other's data.
+const dataDir = (kind: string) => path.join(tmpdir(), `alerta-e2e-${port}-${kind}`);
 /** The auth-on demo server, for tests that sign in (see tests/e2e/support.ts). */
 process.env.AUTH_BASE_URL = `http://127.0.0.1:${port + 1}`;
 
@@ -29,14 +34,14 @@ export default defineConfig({
   // auth off at E2E_PORT (the default baseURL), auth on at E2E_PORT + 1 (tests that sign in use AUTH_BASE_URL).
   webServer: [
     {
-      command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data test-results/e2e-data-noauth --fresh --no-simulator --no-auth`,
+      command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data ${dataDir('noauth')} --fresh --no-simulator --no-auth`,
       url: `http://127.0.0.1:${port}/api/config`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
     },
     {
-      command: `node --import tsx server/main.ts --port ${port + 1} --host 127.0.0.1 --data test-results/e2e-data-auth --fresh --no-simulator`,
+      command: `node --import tsx server/main.ts --port ${port + 1} --host 127.0.0.1 --data ${dataDir('auth')} --fresh --no-simulator`,
       url: `http://127.0.0.1:${port + 1}/api/config`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -215,6 +215,19 @@ export function environmentsParams(view: AlertsView, now: Date): URLSearchParams
   return params;
 }
 
+/**
+ * Parameters of GET /alerts/count for the open alerts of a view (the app badge and notifications count open alerts
+ * only, whatever statuses the list shows): the view's filter with its environment, and status=open.
+ */
+export function openCountParams(view: AlertsView, now: Date): URLSearchParams {
+  const params = new URLSearchParams();
+  routeAndQ(params, view);
+  if (view.filter.environment) params.append('environment', view.filter.environment);
+  appendFilterLists(params, { ...view.filter, status: ['open'] });
+  appendDates(params, view.filter, now);
+  return params;
+}
+
 function positiveInt(n: number, fallback: number): number {
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : fallback;
 }

@@ -2,12 +2,13 @@
 // one, keeps the last good snapshot in the cache and posts a full snapshot first, then small patches.
 import type { AlertsView, Config, CountMap } from '../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract.ts';
-import { alertsParams, environmentsParams, viewKey as keyOf } from '../core/alerts-query.ts';
+import { alertsParams, environmentsParams, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
 import { trendOf } from '../core/severity.ts';
 import { effectiveRefreshInterval } from '../core/preferences.ts';
 import type { Preferences } from '../core/types.ts';
 import { request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, parseEnvironments } from './schema.ts';
+import { countAlerts } from './api/alerts.ts';
 import { diffRows, fingerprints, newAlertIds, seenState, type SeenState } from './diff.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 import type { Cache } from './cache.ts';
@@ -49,6 +50,7 @@ const emptyMeta = (): AlertsMeta => ({
   pages: 0,
   severityCounts: {},
   statusCounts: {},
+  openSeverityCounts: {},
   environments: [],
   freshness: 'loading',
   updatedAt: null,
@@ -98,8 +100,9 @@ export class AlertsFeed {
     return this.poller.refresh();
   }
 
-  setHidden(hidden: boolean, kiosk: boolean): void {
-    this.poller.setHidden(hidden && !kiosk);
+  /** Hidden tabs poll slowly, except wall displays (kiosk) and users waiting for notifications. */
+  setHidden(hidden: boolean, keepPace: boolean): void {
+    this.poller.setHidden(hidden && !keepPace);
   }
 
   stop(): void {
@@ -122,9 +125,12 @@ export class AlertsFeed {
     const now = this.deps.now?.() ?? new Date();
     const config = this.deps.config();
     const ctx = this.deps.http();
-    const [alerts, environments] = await Promise.all([
+    // When the view lists exactly the open alerts, its own counts are the open counts: no third request.
+    const onlyOpen = state.view.filter.status?.length === 1 && state.view.filter.status[0] === 'open';
+    const [alerts, environments, openCounts] = await Promise.all([
       request(ctx, '/alerts', parseAlertsResponse, { params: alertsParams(state.view, config, now), signal }),
       request(ctx, '/environments', parseEnvironments, { params: environmentsParams(state.view, now), signal }),
+      onlyOpen ? null : countAlerts(ctx, openCountParams(state.view, now), signal),
     ]);
     if (signal.aborted || this.state !== state) return 'ok';
 
@@ -150,6 +156,7 @@ export class AlertsFeed {
       pages: response.pages,
       severityCounts: response.severityCounts,
       statusCounts: response.statusCounts,
+      openSeverityCounts: onlyOpen ? response.severityCounts : openCounts?.ok ? openCounts.value.severityCounts : state.meta.openSeverityCounts,
       environments: environments.ok ? environments.value.environments : state.meta.environments,
       freshness: 'live',
       updatedAt: Date.now(),

@@ -63,6 +63,8 @@ export interface AlertsMeta {
   pages: number;
   severityCounts: CountMap;
   statusCounts: CountMap;
+  /** severity counts of the OPEN alerts matching the view (app badge, notifications), whatever statuses it lists */
+  openSeverityCounts: CountMap;
   environments: EnvironmentCount[];
   freshness: Freshness;
   /** epoch ms of the last good answer from the API, or of the cached snapshot */

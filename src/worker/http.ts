@@ -77,7 +77,12 @@ export async function request<T>(
 
 function httpError(status: number, body: unknown, fallback?: string): WorkerError {
   const kind = status === 401 ? 'auth' : status === 403 ? 'forbidden' : 'http';
-  const message = isAlertaErrorBody(body) ? errorText(body) : (fallback ?? errorText(body, status));
+  // Some answers are a bare JSON string, e.g. the health check's 503 "HEARTBEAT_STALE: <origin>": that text is the message.
+  const message = isAlertaErrorBody(body)
+    ? errorText(body)
+    : typeof body === 'string' && body.trim()
+      ? `${body.trim().slice(0, 500)} (${status})`
+      : (fallback ?? errorText(body, status));
   return { kind, message, code: status };
 }
 

@@ -64,6 +64,10 @@ export class DataService implements DataWorkerApi {
   private indicators!: IndicatorsFeed;
   private online = true;
   private ready = false;
+  private hidden = false;
+  private kiosk = false;
+  /** whether the UI shows the alerts list (false: only kept polling in the background for notifications) */
+  private viewShown = false;
 
   constructor(private options: ServiceOptions = {}) {}
 
@@ -124,6 +128,10 @@ export class DataService implements DataWorkerApi {
   // --- live views ----------------------------------------------------------------------------------------------------
 
   async setView(view: AlertsView | null): Promise<void> {
+    // With notifications on, the last view keeps being watched while the user is on another screen, so new alerts
+    // still notify and the badge stays true; otherwise leaving the list stops polling (SPEC 4).
+    this.viewShown = view !== null;
+    if (view === null && this.userData?.prefs.notify?.enabled) return;
     await this.feed?.setView(view);
   }
 
@@ -132,7 +140,9 @@ export class DataService implements DataWorkerApi {
   }
 
   async setVisibility(hidden: boolean, kiosk: boolean): Promise<void> {
-    this.feed?.setHidden(hidden, kiosk);
+    this.hidden = hidden;
+    this.kiosk = kiosk;
+    this.feed?.setHidden(hidden, kiosk || !!this.userData?.prefs.notify?.enabled);
     this.detail?.setHidden(hidden && !kiosk);
     this.indicators?.setHidden(hidden && !kiosk);
   }
@@ -284,11 +294,22 @@ export class DataService implements DataWorkerApi {
   // --- preferences ---------------------------------------------------------------------------------------------------
 
   async savePreferences(patch: Partial<Preferences>) {
-    return this.track(await this.userData.savePreferences(this.http(), this.session.state().authenticated, patch));
+    const result = this.track(await this.userData.savePreferences(this.http(), this.session.state().authenticated, patch));
+    if (result.ok) await this.notificationsChanged();
+    return result;
   }
 
   async resetPreferences() {
-    return this.track(await this.userData.resetPreferences(this.http(), this.session.state().authenticated));
+    const result = this.track(await this.userData.resetPreferences(this.http(), this.session.state().authenticated));
+    if (result.ok) await this.notificationsChanged();
+    return result;
+  }
+
+  /** Notifications on or off: the hidden-tab cadence follows, and a list kept only for them stops when they stop. */
+  private async notificationsChanged() {
+    const notify = !!this.userData.prefs.notify?.enabled;
+    this.feed.setHidden(this.hidden, this.kiosk || notify);
+    if (!notify && !this.viewShown) await this.feed.setView(null);
   }
 
   async saveQuery(query: SavedQuery) {

@@ -5,16 +5,17 @@ import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { attentionCount, DEFAULT_NOTIFY_MIN_SEVERITY, titleWithCount } from '../../core/notify.ts';
 import type { CountMap } from '../../core/types.ts';
-import type { AlertsMeta } from '../../worker/contract.ts';
 import { metaAtom } from '../state/alerts.ts';
 import { configAtom, sessionAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
 
-/**
- * Severity counts of the open alerts of the current view when the worker provides them (`openSeverityCounts`, asked
- * for), else the view's severity counts — which include acknowledged alerts when the view shows them (the default).
- */
-const severityCountsAtom = selectAtom(metaAtom, (m) => (m as AlertsMeta & { openSeverityCounts?: CountMap }).openSeverityCounts ?? m.severityCounts);
+/** Severity counts of the open alerts of the current view, whatever statuses the list shows. */
+const severityCountsAtom = selectAtom(metaAtom, (m) => m.openSeverityCounts, sameCounts);
+
+function sameCounts(a: CountMap, b: CountMap): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
 const signedOutAtom = selectAtom(metaAtom, (m) => m.freshness === 'signed-out');
 const minSeverityAtom = selectAtom(prefsAtom, (p) => p.notify?.minSeverity || DEFAULT_NOTIFY_MIN_SEVERITY);
 

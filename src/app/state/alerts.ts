@@ -11,6 +11,7 @@ const emptyMeta: AlertsMeta = {
   pages: 0,
   severityCounts: {},
   statusCounts: {},
+  openSeverityCounts: {},
   environments: [],
   freshness: 'loading',
   updatedAt: null,

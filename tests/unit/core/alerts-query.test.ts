@@ -4,6 +4,7 @@ import {
   defaultFilter,
   defaultView,
   environmentsParams,
+  openCountParams,
   serverSortKey,
   sortIsNewestFirst,
   textFilterClause,
@@ -300,6 +301,22 @@ describe('GET /environments parameters (CONSOLE-FACTS 4.2)', () => {
       'q=%28event%3AHeartbeat%29+AND+tags%3A%22watch%3Abob%22&status=open&status=ack&customer=C&service=Web&group=Network' +
         '&from-date=2024-01-15T09%3A50%3A00.000Z&to-date=2024-01-16T09%3A50%3A00.000Z',
     );
+  });
+});
+
+describe('GET /alerts/count parameters for the open alerts of a view (badge, notifications)', () => {
+  it('keeps the view filter and environment, replaces the statuses with open, drops sort and paging', () => {
+    const v = view(
+      { query: [['q', 'event:Heartbeat'], ['kiosk', '1']], sort: { sortBy: 'event', descending: true }, page: 3 },
+      { environment: 'Production', status: ['ack', 'shelved'], service: ['Web'], dateRange: [-3600, null] },
+    );
+    expect(openCountParams(v, NOW).toString()).toBe(
+      'q=event%3AHeartbeat&environment=Production&status=open&service=Web&from-date=2024-01-15T09%3A50%3A00.000Z',
+    );
+  });
+
+  it('all statuses in the list still count only open alerts', () => {
+    expect(openCountParams(view({}, { status: null }), NOW).toString()).toBe('status=open');
   });
 });
 

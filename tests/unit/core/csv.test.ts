@@ -120,7 +120,7 @@ describe('alertsToCsv rows', () => {
 
   it('survives alerts with missing or odd fields', () => {
     const partial = { id: 'x', attributes: null, tags: null } as unknown as Alert;
-    const [, row] = lines(alertsToCsv([partial]));
+    const [, row = ''] = lines(alertsToCsv([partial]));
     expect(row.split('","')).toHaveLength(3 + 23 + 1);
     expect(row).toContain('"x"');
   });

@@ -69,6 +69,10 @@ describe('data worker against the demo server', () => {
     expect(full.meta.freshness).toBe('live');
     expect(full.meta.environments.map((e) => e.environment).sort()).toEqual(['Development', 'Production']);
     expect(full.news).toEqual([]);
+    // The badge counts open alerts only, although the default view also lists acknowledged ones.
+    const openCount = (await (await fetch(`${server.apiUrl}/alerts/count?status=open`)).json()) as { severityCounts: Record<string, number> };
+    expect(full.meta.openSeverityCounts).toEqual(openCount.severityCounts);
+    expect(full.meta.severityCounts).not.toEqual(openCount.severityCounts);
     expect(full.rows.every((r) => ['moreSevere', 'lessSevere', 'noChange'].includes(r.trend))).toBe(true);
 
     // Nothing changed: the patch carries no rows, no order, no news, and stays tiny.

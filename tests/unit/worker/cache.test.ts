@@ -4,7 +4,7 @@ import { MemoryCache, openCache, type CachedView } from '../../../src/worker/cac
 import type { AlertsMeta } from '../../../src/worker/contract.ts';
 
 const meta: AlertsMeta = {
-  total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, environments: [],
+  total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, openSeverityCounts: { major: 1 }, environments: [],
   freshness: 'live', updatedAt: 1, fromCache: false, error: null,
 };
 const view = (key: string, savedAt: number): CachedView => ({ viewKey: key, rows: [], meta, savedAt });
