@@ -22,6 +22,8 @@ export interface BenchOptions {
   traceDir: string | null;
   /** a CSS file added to every page: a what-if for rendering fixes, measured without touching src/ */
   extraCss: string | null;
+  /** measure this already built console (e.g. a what-if build of a copy of src/) instead of building */
+  dist: string | null;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -34,7 +36,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --out FILE           JSON results (default bench-results.json)
   --no-build           use the last build in the bench's own folder instead of building
   --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR
-  --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)`;
+  --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)
+  --dist DIR           measure this built console instead of building one (e.g. a what-if build)`;
 
 export class OptionsError extends Error {}
 
@@ -55,6 +58,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     traceDir: null,
     extraCss: null,
+    dist: null,
   };
   let alertsGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -101,6 +105,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--extra-css':
         o.extraCss = value();
+        break;
+      case '--dist':
+        o.dist = value();
+        o.build = false;
         break;
       case '--help':
       case '-h':

@@ -65,7 +65,8 @@ async function main() {
     throw e;
   }
   const started = Date.now();
-  const distDir = buildConsole(opts.build);
+  const distDir = opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   const machine: Machine = {
     cpus: os.cpus().length,
@@ -128,7 +129,7 @@ async function main() {
     generatedAt: new Date().toISOString(),
     machine,
     runs: opts.runs,
-    options: { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss },
+    options: { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss, dist: opts.dist },
     results,
     observations,
     budgets: checkBudgets(results),
@@ -552,6 +553,7 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 
 async function startTrace(browser: Browser, page: Page, dir: string, name: string) {
   mkdirSync(dir, { recursive: true });
+  await page.evaluate('window.__bench.markCycles = true');
   await browser.startTracing(page, {
     path: path.join(dir, `${name.replace(/[^a-z0-9.=-]+/gi, '_')}.json`),
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel'],

@@ -35,8 +35,30 @@ export function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number }
   return best && { pid: best.pid, tid: best.tid };
 }
 
-/** Busy time and self time by name on one thread; nested complete events are charged to the innermost one. */
-export function summariseThread(events: TraceEvent[], thread: { pid: number; tid: number }): MainThreadSummary {
+/**
+ * The measured poll cycles in a bench trace: from each `bench:cycle-start` mark to the next `bench:cycle-end`, in
+ * trace microseconds. Empty when the trace has no marks (a trace recorded some other way).
+ */
+export function cycleWindows(events: TraceEvent[]): [number, number][] {
+  const marks = events.filter((e) => e.name === 'bench:cycle-start' || e.name === 'bench:cycle-end').sort((a, b) => a.ts - b.ts);
+  const windows: [number, number][] = [];
+  let start: number | null = null;
+  for (const m of marks) {
+    if (m.name === 'bench:cycle-start') start = m.ts;
+    else if (start !== null) {
+      windows.push([start, m.ts]);
+      start = null;
+    }
+  }
+  return windows;
+}
+
+/**
+ * Busy time and self time by name on one thread; nested complete events are charged to the innermost one. With
+ * `windows`, only top-level tasks that start inside one of them count.
+ */
+export function summariseThread(events: TraceEvent[], thread: { pid: number; tid: number }, windows?: [number, number][]): MainThreadSummary {
+  const inWindow = (ts: number) => !windows || windows.some(([a, b]) => ts >= a && ts < b);
   const own = events
     .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && typeof e.dur === 'number')
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -60,7 +82,7 @@ export function summariseThread(events: TraceEvent[], thread: { pid: number; tid
   for (const ev of own) {
     close(ev.ts);
     if (!current) {
-      if (!TOP_LEVEL.has(ev.name)) continue;
+      if (!TOP_LEVEL.has(ev.name) || !inWindow(ev.ts)) continue;
       current = { ev, self: new Map(), stack: [] };
       tasks.push(current);
     }
@@ -88,9 +110,11 @@ function cli(file: string) {
     console.error(`${file}: no renderer main thread in this trace`);
     process.exit(1);
   }
-  const s = summariseThread(events, thread);
+  const windows = cycleWindows(events);
+  const s = summariseThread(events, thread, windows.length ? windows : undefined);
   const ms = (n: number) => n.toFixed(2).padStart(8);
-  const lines = [`${path.basename(file)}: ${s.tasks} tasks, ${s.busyMs.toFixed(1)} ms busy on the main thread`, 'self time by event:'];
+  const scope = windows.length ? ` in ${windows.length} measured cycles (${(s.busyMs / windows.length).toFixed(2)} ms per cycle)` : '';
+  const lines = [`${path.basename(file)}: ${s.tasks} tasks, ${s.busyMs.toFixed(1)} ms busy on the main thread${scope}`, 'self time by event:'];
   for (const [name, v] of s.selfMs.slice(0, 15)) lines.push(`  ${ms(v)} ms  ${name}`);
   lines.push('longest tasks:');
   for (const t of s.longest) lines.push(`  at ${t.startMs.toFixed(0)} ms: ${t.durMs.toFixed(2)} ms — ${t.top.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);

@@ -18,6 +18,10 @@ describe('bench options', () => {
     expect(o).toMatchObject({ alerts: [50, 10_000], rows: [20], runs: 2, out: 'x.json', build: false, extraCss: 'fix.css' });
   });
 
+  it('--dist measures a given build and skips building', () => {
+    expect(parseOptions(['--dist', '/tmp/what-if'])).toMatchObject({ dist: '/tmp/what-if', build: false });
+  });
+
   it('with --quick and explicit sizes measures exactly those sizes', () => {
     expect(parseOptions(['--quick', '--alerts', '500']).serverOnlyAlerts).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainThreadOf, summariseThread, type TraceEvent } from '../../../tests/bench/trace-summary.ts';
+import { cycleWindows, mainThreadOf, summariseThread, type TraceEvent } from '../../../tests/bench/trace-summary.ts';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
 const x = (name: string, ts: number, dur: number, tid = 1, pid = 10): TraceEvent => ({ name, ph: 'X', pid, tid, ts, dur });
@@ -28,5 +28,25 @@ describe('trace summary', () => {
     expect(s.busyMs).toBe(15);
     expect(Object.fromEntries(s.selfMs)).toEqual({ Paint: 4, Layerize: 2, FunctionCall: 1, Layout: 5, RunTask: 3 });
     expect(s.longest[0]).toMatchObject({ startMs: 0, durMs: 10 });
+  });
+});
+
+describe('measured cycles in a bench trace', () => {
+  const mark = (name: string, ts: number): TraceEvent => ({ name, ph: 'R', pid: 10, tid: 1, ts });
+
+  it('pairs each cycle-start mark with the next cycle-end mark', () => {
+    const events = [mark('bench:cycle-start', 100), mark('bench:cycle-end', 300), mark('bench:cycle-end', 350), mark('bench:cycle-start', 500), mark('bench:cycle-end', 900)];
+    expect(cycleWindows(events)).toEqual([
+      [100, 300],
+      [500, 900],
+    ]);
+  });
+
+  it('counts only the tasks that start inside a measured cycle (a clock tick between cycles is left out)', () => {
+    const events = [meta(10, 1, 'CrRendererMain'), x('RunTask', 0, 4_000), x('RunTask', 10_000, 2_000), x('Layout', 10_000, 2_000), x('RunTask', 30_000, 8_000)];
+    const s = summariseThread(events, { pid: 10, tid: 1 }, [[9_000, 20_000]]);
+    expect(s.tasks).toBe(1);
+    expect(s.busyMs).toBe(2);
+    expect(Object.fromEntries(s.selfMs)).toEqual({ Layout: 2, RunTask: 0 });
   });
 });
