@@ -160,3 +160,32 @@ function fmt(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
+
+/** The budget verdicts as a Markdown table, with the spread of each judged figure. */
+export function budgetMarkdown(doc: Pick<BenchDocument, 'results' | 'budgets'>): string {
+  const lines = ['| budget | figure | median (min–max, runs) | verdict |', '|---|---|---|---|'];
+  for (const b of doc.budgets) {
+    const combos = Object.keys(doc.results).filter((c) => c === b.combo || (!b.combo.includes(',rows=') && c.startsWith(`${b.combo},`)));
+    const stat = combos.map((c) => doc.results[c]?.[b.key]).find((s): s is Stat => s !== undefined);
+    const unit = METRICS[b.key].unit;
+    const value = stat ? `${fmt(stat.median)}${unit ? ' ' + unit : ''} (${fmt(stat.min)}–${fmt(stat.max)}, ${stat.runs})` : '—';
+    lines.push(`| ${b.budget} | \`${b.key}\` | ${value} | ${b.verdict === 'met' ? 'met' : b.verdict === 'missed' ? '**missed**' : 'not measured'} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Every figure of every combination as a Markdown table: one row per figure, one column per combination. */
+export function resultsMarkdown(doc: Pick<BenchDocument, 'results'>): string {
+  const combos = Object.keys(doc.results);
+  const lines = [`| figure | ${combos.join(' | ')} |`, `|---|${combos.map(() => '---:').join('|')}|`];
+  for (const key of METRIC_KEYS) {
+    if (!combos.some((c) => doc.results[c]?.[key])) continue;
+    const unit = METRICS[key].unit;
+    const cells = combos.map((c) => {
+      const s = doc.results[c]?.[key];
+      return s ? `${fmt(s.median)}${unit ? ' ' + unit : ''}` : '';
+    });
+    lines.push(`| \`${key}\` | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

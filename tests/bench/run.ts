@@ -1,7 +1,7 @@
 // `npm run bench`: builds the console, starts server/ with synthetic alerts, drives the built console in headless
 // Chromium and prints named figures (a table, and JSON with --out). See tests/bench/README-section.md for what each
 // figure means and the budgets. Not a test: nothing here runs in `npm test` or CI.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,12 @@ import { loopbackPageMs, serverPageMs } from './server-figure.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
-/** The bench's own build, kept apart from dist/ which other work rebuilds at any moment. */
-const BENCH_DIST = path.join(REPO, 'node_modules/.cache/alerta-bench/dist');
+/**
+ * The bench's own builds, kept apart from dist/ which other work rebuilds at any moment: one folder per build, so
+ * two benchmarks running at once never serve each other's half-written files. --no-build takes the newest.
+ */
+const BUILDS_DIR = path.join(REPO, 'node_modules/.cache/alerta-bench');
+const KEEP_BUILDS_MS = 6 * 3600_000;
 const PROBE = readFileSync(path.join(HERE, 'page-probe.js'), 'utf8');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const VIEWPORT = { width: 1400, height: 900 };
@@ -151,17 +155,24 @@ async function main() {
 // ---- build and servers --------------------------------------------------------------------------------------------
 
 function buildConsole(build: boolean): string {
-  if (build) {
-    log('building the console (vite build)');
-    mkdirSync(BENCH_DIST, { recursive: true });
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: REPO,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  } else if (!existsSync(path.join(BENCH_DIST, 'index.html'))) {
-    throw new OptionsError(`--no-build: there is no earlier bench build in ${BENCH_DIST}; run without --no-build once`);
+  mkdirSync(BUILDS_DIR, { recursive: true });
+  const builds = readdirSync(BUILDS_DIR)
+    .filter((name) => name.startsWith('build-') && existsSync(path.join(BUILDS_DIR, name, 'index.html')))
+    .map((name) => ({ dir: path.join(BUILDS_DIR, name), time: statSync(path.join(BUILDS_DIR, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  if (!build) {
+    if (!builds[0]) throw new OptionsError(`--no-build: there is no earlier bench build in ${BUILDS_DIR}; run without --no-build once`);
+    return builds[0].dir;
   }
-  return BENCH_DIST;
+  // Old builds of finished runs go; a recent one may belong to a benchmark still running.
+  for (const old of builds.filter((b) => Date.now() - b.time > KEEP_BUILDS_MS)) rmSync(old.dir, { recursive: true, force: true });
+  const outDir = path.join(BUILDS_DIR, `build-${Date.now()}-${process.pid}`);
+  log(`building the console (vite build → ${path.relative(REPO, outDir)})`);
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: REPO,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return outDir;
 }
 
 interface Stack {

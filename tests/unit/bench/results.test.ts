@@ -104,3 +104,20 @@ describe('bench table', () => {
     expect(table).toMatch(/heap growth under 5 %\s+NOT MEASURED/);
   });
 });
+
+describe('bench Markdown for the README', () => {
+  it('writes the budget verdicts and every figure per combination', async () => {
+    const { budgetMarkdown, resultsMarkdown } = await import('../../../tests/bench/results.ts');
+    const s = new Samples();
+    s.add(comboKey(10_000, 200), 'load.offlineFirstRowMs', 400, 700, 600);
+    s.add(comboKey(50, 20), 'load.offlineFirstRowMs', 300);
+    const results = s.summarize();
+    const budgets = budgetMarkdown({ results, budgets: checkBudgets(results) });
+    expect(budgets).toContain('| offline first row under 0.5 s | `load.offlineFirstRowMs` | 600 ms (400–700, 3) | **missed** |');
+    expect(budgets).toContain('| cold first row under 1.5 s | `load.coldFirstRowMs` | — | not measured |');
+    const table = resultsMarkdown({ results });
+    expect(table.split('\n')[0]).toBe('| figure | alerts=10000,rows=200 | alerts=50,rows=20 |');
+    expect(table).toContain('| `load.offlineFirstRowMs` | 600 ms | 300 ms |');
+    expect(table).not.toContain('coldFirstRowMs');
+  });
+});
