@@ -14,7 +14,7 @@ async function createAlert(request: APIRequestContext, alert: Record<string, unk
 }
 
 function rows(page: Page) {
-  return page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+  return page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
 }
 
 const ALL_STATUSES = '#dateRange:,;sb:resource;sd:0;asi:0';

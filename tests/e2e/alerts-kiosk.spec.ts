@@ -48,7 +48,7 @@ test('kiosk: display view with no navigation or toolbar, full screen, screen kep
   await createAlert(request, { resource: 'kiosk-a', event });
   await page.goto(`/alerts?kiosk=1&q=event:${event}`);
   const table = page.getByRole('table', { name: 'Alerts' });
-  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('[data-row-id]')).toHaveCount(1);
 
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
@@ -78,7 +78,7 @@ test('kiosk: display view with no navigation or toolbar, full screen, screen kep
 test('kiosk: when the session ends it keeps the last alerts with a sign-in banner instead of leaving', async ({ page, context }) => {
   await signIn(page, 'viewer');
   await page.goto(`${AUTH_BASE_URL}/alerts?kiosk=1`);
-  const rows = page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+  const rows = page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
   await expect.poll(() => rows.count()).toBeGreaterThan(1);
   const shown = await rows.count();
 

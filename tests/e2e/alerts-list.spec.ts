@@ -13,7 +13,7 @@ async function createAlert(request: APIRequestContext, alert: Record<string, unk
 }
 
 function rows(page: Page) {
-  return page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+  return page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
 }
 
 async function countOf(page: Page, name: RegExp) {

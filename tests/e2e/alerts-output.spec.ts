@@ -12,7 +12,7 @@ async function createAlert(request: APIRequestContext, alert: Record<string, unk
 }
 
 function rows(page: Page) {
-  return page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
+  return page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
 }
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF line ends. */

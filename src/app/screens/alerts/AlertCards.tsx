@@ -95,7 +95,7 @@ function CardBody({ atom, id, ctx, onOpen }: { atom: NonNullable<ReturnType<type
             <StatusLabel status={alert.status} t={t} />
             <span className="ml-auto text-xs text-gray-500 dark:text-gray-400" title={t('TimeLeft')}>
               <span className="sr-only">{t('TimeLeft')} </span>
-              <TimeLeft alert={alert} />
+              <TimeLeft alert={alert} neverLabel={t('NeverExpires')} />
             </span>
           </div>
           <p className="mt-1 break-words text-base font-semibold">

@@ -1,4 +1,7 @@
-// The alert table (laptop and wall display): configured columns, sortable headers, severity-coloured rows, trend
+// The alert table (laptop and wall display), built from ARIA table roles on CSS grid rows rather than <table>:
+// each row lays out on its own and rows off screen skip layout and paint (content-visibility), which a table's rows
+// cannot do. With 200 rows that is the difference between repainting the page and repainting the visible rows.
+// The alert table: configured columns, sortable headers, severity-coloured rows, trend
 // arrows that start multi-select, checkboxes while anything is selected, row actions on hover and keyboard focus.
 // One memoised row per id, each reading only its own atom: an unchanged poll re-renders no row.
 import { memo, useCallback, useRef, useState, type MouseEvent } from 'react';
@@ -22,8 +25,8 @@ import { useRowKeyboard } from './row-keyboard.ts';
 import { useProgressiveCount } from './screen-hooks.ts';
 
 // Text arrows, not SVG icons: 200 extra SVG roots are a measurable part of rendering a full page.
-/** The actions column takes no room: its buttons overlay the end of the row while shown. */
-const ACTIONS_WIDTH = 0;
+/** The selection/trend column. The actions column takes no room: its buttons overlay the row's end while shown. */
+const SELECT_WIDTH = 40;
 
 const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
 const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
@@ -42,32 +45,35 @@ export function AlertTable({
   const order = useAtomValue(orderAtom);
   const shown = useProgressiveCount(order.length);
   const { t } = useT();
-  const tableRef = useRef<HTMLTableElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
-  const cellPad = ctx.compact ? 'px-2 py-0.5' : 'px-2 py-1';
-  const tableWidth = 40 + ctx.columns.reduce((sum, c) => sum + columnWidth(c, ctx), 0) + ACTIONS_WIDTH;
+  const cellPad = ctx.compact ? 'px-2' : 'px-2';
+  const widths = ctx.columns.map((c) => columnWidth(c, ctx));
+  const tableWidth = SELECT_WIDTH + widths.reduce((sum, w) => sum + w, 0);
+  // Columns keep their width and share any extra room in proportion, like a fixed-layout table.
+  const grid = `${SELECT_WIDTH}px ${widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' ')} 0px`;
 
   return (
-    <table ref={tableRef} className="w-full table-fixed border-separate border-spacing-0 text-left" style={{ minWidth: tableWidth }} aria-label={t('Alerts')}>
-      <thead className="sticky top-0 z-10 bg-gray-100 text-xs uppercase min-[1920px]:text-sm text-gray-700 shadow-sm dark:bg-gray-800 dark:text-gray-200">
-        <tr>
-          <th scope="col" className="px-2 py-2" style={{ width: 40 }}>
+    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={{ minWidth: tableWidth }}>
+      <div role="rowgroup" className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm min-[1920px]:text-sm dark:bg-gray-800 dark:text-gray-200">
+        <div role="row" className="grid items-center" style={{ gridTemplateColumns: grid }}>
+          <div role="columnheader" className="px-2 py-2">
             <HeaderSelect order={order} />
-          </th>
+          </div>
           {ctx.columns.map((column) => (
-            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} width={columnWidth(column, ctx)} />
+            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} />
           ))}
-          <th scope="col" className="p-0" style={{ width: ACTIONS_WIDTH }}>
+          <div role="columnheader" className="p-0">
             <span className="sr-only">{t('Actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody onKeyDown={onKeyDown}>
+          </div>
+        </div>
+      </div>
+      <div role="rowgroup" onKeyDown={onKeyDown}>
         {order.slice(0, shown).map((id) => (
-          <AlertTableRow key={id} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} />
+          <AlertTableRow key={id} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />
         ))}
-      </tbody>
-    </table>
+      </div>
+    </div>
   );
 }
 
@@ -90,21 +96,20 @@ function HeaderSelect({ order }: { order: string[] }) {
   );
 }
 
-function SortHeader({ column, sort, onSort, label, width }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string; width: number }) {
+function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string }) {
   const { t } = useT();
   const shown = sortShown(sort, column.name);
-  const style = { width };
   if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
     return (
-      <th scope="col" className="truncate px-2 py-2 font-semibold" style={style} title={label}>
+      <div role="columnheader" className="truncate px-2 py-2 font-semibold" title={label}>
         {label}
-      </th>
+      </div>
     );
   }
   const next = nextSort(sort, column.name);
   const nextShown = sortShown(next, column.name);
   return (
-    <th scope="col" aria-sort={shown} className="px-1 py-1 font-semibold" style={style}>
+    <div role="columnheader" aria-sort={shown} className="min-w-0 px-1 py-1 font-semibold">
       <button
         type="button"
         className="inline-flex max-w-full items-center gap-1 rounded px-1 py-1 uppercase hover:bg-black/5 dark:hover:bg-white/10"
@@ -118,14 +123,14 @@ function SortHeader({ column, sort, onSort, label, width }: { column: ColumnDef;
           <span className="inline-block w-3.5" aria-hidden="true" />
         )}
       </button>
-    </th>
+    </div>
   );
 }
 
-const AlertTableRow = memo(function AlertTableRow({ id, ctx, onOpen, cellPad }: { id: string; ctx: RowContext; onOpen: (id: string) => void; cellPad: string }) {
+const AlertTableRow = memo(function AlertTableRow({ id, ctx, onOpen, cellPad, grid }: { id: string; ctx: RowContext; onOpen: (id: string) => void; cellPad: string; grid: string }) {
   const atom = rowAtom(id);
   if (!atom) return null;
-  return <RowBody atom={atom} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} />;
+  return <RowBody atom={atom} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />;
 });
 
 function RowBody({
@@ -134,12 +139,14 @@ function RowBody({
   ctx,
   onOpen,
   cellPad,
+  grid,
 }: {
   atom: NonNullable<ReturnType<typeof rowAtom>>;
   id: string;
   ctx: RowContext;
   onOpen: (id: string) => void;
   cellPad: string;
+  grid: string;
 }) {
   const alert: AlertRow = useAtomValue(atom);
   const selected = useAtomValue(isSelectedAtom(id));
@@ -152,6 +159,7 @@ function RowBody({
   const { t } = useT();
   const background = severityColor(alert.severity, ctx.config);
   const color = readableRowTextColor(alert.severity, ctx.config);
+  const height = ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'];
   const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
 
   const onClick = useCallback(
@@ -166,7 +174,8 @@ function RowBody({
   );
 
   return (
-    <tr
+    <div
+      role="row"
       data-row-id={id}
       data-severity={alert.severity}
       data-selected={selected || undefined}
@@ -177,10 +186,10 @@ function RowBody({
       onClick={onClick}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
-      style={{ backgroundColor: background, color, height: ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'] }}
-      className={`group cursor-pointer hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
+      style={{ backgroundColor: background, color, height, gridTemplateColumns: grid, containIntrinsicSize: `auto ${height}px` }}
+      className={`group relative grid cursor-pointer items-stretch border-b border-black/10 [content-visibility:auto] hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
     >
-      <td className={`${cellPad} border-b border-black/10 text-center`}>
+      <div role="cell" className={`${cellPad} flex items-center justify-center`}>
         {anySelected ? (
           <input
             type="checkbox"
@@ -208,16 +217,16 @@ function RowBody({
             </span>
           </button>
         )}
-      </td>
+      </div>
       {ctx.columns.map((column) => (
-        <td key={column.name} className={`${cellPad} truncate border-b border-black/10 align-middle`}>
+        <div role="cell" key={column.name} className={`${cellPad} min-w-0 content-center truncate`}>
           <CellContent column={column} alert={alert} ctx={ctx} />
-        </td>
+        </div>
       ))}
       {/* Sticky so the actions stay reachable when the table scrolls sideways; the buttons overlay the end of the
           row only while shown (hover, keyboard focus), so no column is hidden otherwise. Only those rows get a
           sticky cell: 200 sticky cells make every layout of the table several times slower. */}
-      <td className={`${showActions ? 'sticky' : ''} right-0 w-0 p-0`}>
+      <div role="cell" className={`${showActions ? 'sticky' : ''} right-0 p-0`}>
         {showActions && (
           <div
             className="absolute inset-y-0 right-0 flex items-center rounded-l px-1 opacity-0 shadow-[-8px_0_8px_-6px_rgba(0,0,0,0.25)] transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
@@ -226,7 +235,7 @@ function RowBody({
             <RowActions alert={alert} ctx={ctx} tabbable={focused} />
           </div>
         )}
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 }

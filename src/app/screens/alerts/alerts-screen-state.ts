@@ -46,16 +46,20 @@ export function isSelectedAtom(id: string): Atom<boolean> {
   return a;
 }
 
+/**
+ * The row Tab lands on: the remembered one while it is on the page, else the first row. Computed once per change of
+ * the page, so the per-row atoms below depend on one value and not each on the whole page order.
+ */
+export const effectiveFocusAtom = atom((get) => {
+  const focused = get(focusedIdAtom);
+  const order = get(orderAtom);
+  return focused !== null && order.includes(focused) ? focused : (order[0] ?? null);
+});
+
 export function isFocusedAtom(id: string): Atom<boolean> {
   let a = focusedAtoms.get(id);
   if (!a) {
-    // With no remembered focus (or one that left the page) the first row is the one Tab lands on.
-    a = atom((get) => {
-      const focused = get(focusedIdAtom);
-      const order = get(orderAtom);
-      if (focused !== null && order.includes(focused)) return focused === id;
-      return order[0] === id;
-    });
+    a = atom((get) => get(effectiveFocusAtom) === id);
     focusedAtoms.set(id, a);
   }
   return a;
