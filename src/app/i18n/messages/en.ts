@@ -360,7 +360,7 @@ export default {
 
   // product and shell
   Product: 'Alerta',
-  PageTitle: '{title} | {product}',
+  PageTitle: '{title} – {product}',
   SkipToContent: 'Skip to main content',
   Menu: 'Menu',
   OpenNavigation: 'Open navigation',
@@ -522,18 +522,6 @@ export default {
   Application: 'Application',
   Metrics: 'Metrics',
 
-  // alert detail page (issue 7)
-  DetailTitle: '{event} on {resource}',
-  DetailActionBar: 'Alert actions',
-  DetailNotFoundHelp: 'This alert does not exist (any more): it may have been deleted, or it belongs to another customer.',
-  DetailBackToAlerts: 'Back to alerts',
-  DetailCopyFailed: 'Could not copy to the clipboard: {reason}',
-  DetailSearchFor: 'Show alerts matching {query}',
-  DetailStatusBy: 'by {user}',
-  DetailYes: 'Yes',
-  DetailNo: 'No',
-  DetailAnonymous: 'Anonymous',
-
   // alerts screen (list, toolbar, filters, panel, kiosk)
   AlertsTrue: 'True',
   AlertsFalse: 'False',
@@ -550,19 +538,6 @@ export default {
   AlertsShortcutClearSelection: 'Clear the selection',
   AlertsTimeRange: 'Time range',
   AlertsBulkActions: 'Actions on the selected alerts',
-
-  // installable app: updates, notifications, badge (PWA)
-  Later: 'Later',
-  NotificationsUnsupported: 'This browser cannot show notifications.',
-  NotificationsHint: 'While the console is in the background, new alerts at or above the chosen severity appear as system notifications.',
-  NotificationsBlockedHelp: 'Allow them in the site settings of your browser, then switch them on here.',
-  NotificationsAllowHere: 'Notifications are on for your account, but this device has not allowed them yet.',
-  AllowNotifications: 'Allow notifications',
-  AttentionBadgeHint: 'The app icon and the page title show how many alerts in the list are at or above this severity.',
-  SendTestNotification: 'Send a test notification',
-  TestNotificationTitle: 'Alerta notifications are on',
-  TestNotificationBody: 'New alerts will appear like this while the console is in the background.',
-  InstallIosHelp: 'To install the console on this device, open it in Safari, tap the Share button, then “Add to Home Screen”.',
   // administration screens: heartbeats, blackouts, API keys, users, groups, customers, permissions, reports
   Add: 'Add',
   FilterList: 'Filter list',
@@ -634,4 +609,28 @@ export default {
   ReportStanding: 'Top 10 standing alerts',
   ShowMatchingAlerts: 'Show the matching alerts',
   TimeRange: 'Time range',
+  // alert detail page (issue 7)
+  DetailTitle: '{event} on {resource}',
+  DetailActionBar: 'Alert actions',
+  DetailNotFoundHelp: 'This alert does not exist (any more): it may have been deleted, or it belongs to another customer.',
+  DetailBackToAlerts: 'Back to alerts',
+  DetailCopyFailed: 'Could not copy to the clipboard: {reason}',
+  DetailSearchFor: 'Show alerts matching {query}',
+  DetailStatusBy: 'by {user}',
+  DetailYes: 'Yes',
+  DetailNo: 'No',
+  DetailAnonymous: 'Anonymous',
+
+  // installable app: updates, notifications, badge (PWA)
+  Later: 'Later',
+  NotificationsUnsupported: 'This browser cannot show notifications.',
+  NotificationsHint: 'While the console is in the background, new alerts at or above the chosen severity appear as system notifications.',
+  NotificationsBlockedHelp: 'Allow them in the site settings of your browser, then switch them on here.',
+  NotificationsAllowHere: 'Notifications are on for your account, but this device has not allowed them yet.',
+  AllowNotifications: 'Allow notifications',
+  AttentionBadgeHint: 'The app icon and the page title show how many alerts in the list are at or above this severity.',
+  SendTestNotification: 'Send a test notification',
+  TestNotificationTitle: 'Alerta notifications are on',
+  TestNotificationBody: 'New alerts will appear like this while the console is in the background.',
+  InstallIosHelp: 'To install the console on this device, open it in Safari, tap the Share button, then “Add to Home Screen”.',
 } satisfies Record<string, string>;

@@ -355,7 +355,7 @@ export default {
 
   // product and shell
   Product: 'Alerta',
-  PageTitle: '{title} | {product}',
+  PageTitle: '{title} – {product}',
   SkipToContent: 'Aller au contenu principal',
   Menu: 'Menu',
   OpenNavigation: 'Ouvrir la navigation',
@@ -516,18 +516,6 @@ export default {
   Application: 'Application',
   Metrics: 'Métriques',
 
-  // alert detail page (issue 7)
-  DetailTitle: '{event} sur {resource}',
-  DetailActionBar: 'Actions sur l’alerte',
-  DetailNotFoundHelp: 'Cette alerte n’existe pas ou plus : elle a peut-être été supprimée, ou elle appartient à un autre client.',
-  DetailBackToAlerts: 'Retour aux alertes',
-  DetailCopyFailed: 'Impossible de copier dans le presse-papiers : {reason}',
-  DetailSearchFor: 'Afficher les alertes correspondant à {query}',
-  DetailStatusBy: 'par {user}',
-  DetailYes: 'Oui',
-  DetailNo: 'Non',
-  DetailAnonymous: 'Anonyme',
-
   // alerts screen (list, toolbar, filters, panel, kiosk)
   AlertsTrue: 'Vrai',
   AlertsFalse: 'Faux',
@@ -544,19 +532,6 @@ export default {
   AlertsShortcutClearSelection: 'Effacer la sélection',
   AlertsTimeRange: 'Période',
   AlertsBulkActions: 'Actions sur les alertes sélectionnées',
-
-  // application installable : mises à jour, notifications, badge (PWA)
-  Later: 'Plus tard',
-  NotificationsUnsupported: 'Ce navigateur ne peut pas afficher de notifications.',
-  NotificationsHint: "Lorsque la console est en arrière-plan, les nouvelles alertes de la sévérité choisie ou plus apparaissent comme notifications système.",
-  NotificationsBlockedHelp: 'Autorisez-les dans les paramètres du site de votre navigateur, puis activez-les ici.',
-  NotificationsAllowHere: "Les notifications sont activées pour votre compte, mais cet appareil ne les a pas encore autorisées.",
-  AllowNotifications: 'Autoriser les notifications',
-  AttentionBadgeHint: "L'icône de l'application et le titre de la page indiquent combien d'alertes de la liste ont cette sévérité ou plus.",
-  SendTestNotification: 'Envoyer une notification de test',
-  TestNotificationTitle: 'Les notifications Alerta sont activées',
-  TestNotificationBody: 'Les nouvelles alertes apparaîtront ainsi lorsque la console est en arrière-plan.',
-  InstallIosHelp: 'Pour installer la console sur cet appareil, ouvrez-la dans Safari, touchez le bouton Partager, puis « Sur l’écran d’accueil ».',
   // écrans d’administration : signaux de présence, périodes de maintenance, clés d’API, utilisateurs, groupes, clients, permissions, rapports
   Add: 'Ajouter',
   FilterList: 'Filtrer la liste',
@@ -628,4 +603,28 @@ export default {
   ReportStanding: 'Top 10 des alertes persistantes',
   ShowMatchingAlerts: 'Afficher les alertes correspondantes',
   TimeRange: 'Période',
+  // alert detail page (issue 7)
+  DetailTitle: '{event} sur {resource}',
+  DetailActionBar: 'Actions sur l’alerte',
+  DetailNotFoundHelp: 'Cette alerte n’existe pas ou plus : elle a peut-être été supprimée, ou elle appartient à un autre client.',
+  DetailBackToAlerts: 'Retour aux alertes',
+  DetailCopyFailed: 'Impossible de copier dans le presse-papiers : {reason}',
+  DetailSearchFor: 'Afficher les alertes correspondant à {query}',
+  DetailStatusBy: 'par {user}',
+  DetailYes: 'Oui',
+  DetailNo: 'Non',
+  DetailAnonymous: 'Anonyme',
+
+  // application installable : mises à jour, notifications, badge (PWA)
+  Later: 'Plus tard',
+  NotificationsUnsupported: 'Ce navigateur ne peut pas afficher de notifications.',
+  NotificationsHint: "Lorsque la console est en arrière-plan, les nouvelles alertes de la sévérité choisie ou plus apparaissent comme notifications système.",
+  NotificationsBlockedHelp: 'Autorisez-les dans les paramètres du site de votre navigateur, puis activez-les ici.',
+  NotificationsAllowHere: "Les notifications sont activées pour votre compte, mais cet appareil ne les a pas encore autorisées.",
+  AllowNotifications: 'Autoriser les notifications',
+  AttentionBadgeHint: "L'icône de l'application et le titre de la page indiquent combien d'alertes de la liste ont cette sévérité ou plus.",
+  SendTestNotification: 'Envoyer une notification de test',
+  TestNotificationTitle: 'Les notifications Alerta sont activées',
+  TestNotificationBody: 'Les nouvelles alertes apparaîtront ainsi lorsque la console est en arrière-plan.',
+  InstallIosHelp: 'Pour installer la console sur cet appareil, ouvrez-la dans Safari, touchez le bouton Partager, puis « Sur l’écran d’accueil ».',
 } satisfies Messages;
