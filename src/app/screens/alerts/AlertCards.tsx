@@ -66,7 +66,8 @@ function CardBody({ atom, id, ctx, onOpen }: { atom: NonNullable<ReturnType<type
         else onOpen(id);
       }}
       className={`cursor-pointer overflow-hidden rounded-lg border bg-white shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-accent dark:bg-gray-800 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200 dark:border-gray-700'}`}
-      style={{ borderLeftWidth: 8, borderLeftColor: stripe }}
+      // Off-screen cards skip layout and paint; 150 px is a typical card until its real height is known.
+      style={{ borderLeftWidth: 8, borderLeftColor: stripe, contentVisibility: 'auto', containIntrinsicSize: 'auto 150px' }}
     >
       <div className="flex items-start gap-2 px-3 pt-2">
         {anySelected ? (
