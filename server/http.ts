@@ -155,7 +155,16 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
   // Other bodies are read (so size limits apply) and then refused by routes that need JSON.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ctx.settings.MAX_BODY_BYTES }, (_req, _body, done) => done(null, undefined));
 
+  // Server-Timing tells a browser's network panel (and the benchmark) how long the server itself took.
+  const started = new WeakMap<object, bigint>();
+  app.addHook('onSend', async (req, reply, payload) => {
+    const t0 = started.get(req);
+    if (t0 !== undefined) reply.header('Server-Timing', `app;dur=${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(2)}`);
+    return payload;
+  });
+
   app.addHook('onRequest', async (req, reply) => {
+    started.set(req, process.hrtime.bigint());
     const rid = requestIdOf(req);
     reply.header('X-Request-ID', rid);
     const origin = req.headers.origin;
