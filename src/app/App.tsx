@@ -9,6 +9,8 @@ import { switchLanguage, useT } from './state/i18n.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { routerBase } from './shell/base-path.ts';
+import { preloadScreen } from './shell/screens.ts';
+import { matchRoute, normalisePath, stripBasePath } from '../core/routes.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
 
@@ -24,6 +26,9 @@ function buildConfig(): Partial<Config> {
 async function boot(): Promise<Boot> {
   // The browser's language first; the user's languagePref switches it once the preferences arrive.
   void switchLanguage(null);
+  // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
+  const path = normalisePath(stripBasePath(location.pathname, import.meta.env.BASE_URL) + location.hash);
+  preloadScreen(matchRoute(path.split(/[?#]/)[0] ?? path)?.route.name ?? 'alerts');
   try {
     const result = await dataWorker.init({
       configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href,

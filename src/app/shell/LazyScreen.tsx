@@ -45,10 +45,23 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   const start = () => {
     if (!pending || failed) {
       failed = false;
-      pending = withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
-      pending.catch(() => {
-        failed = true;
-      });
+      const promise = withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+      pending = promise;
+      // React's use() reads a settled promise synchronously when it carries status/value (its thenable protocol):
+      // a chunk loaded ahead (at boot, on hover) then renders without suspending, so no 300 ms fallback throttle.
+      const tracked = promise as Promise<ComponentType<P>> & { status?: string; value?: unknown; reason?: unknown };
+      tracked.status = 'pending';
+      promise.then(
+        (value) => {
+          tracked.status = 'fulfilled';
+          tracked.value = value;
+        },
+        (reason: unknown) => {
+          failed = true;
+          tracked.status = 'rejected';
+          tracked.reason = reason;
+        },
+      );
     }
     return pending;
   };
