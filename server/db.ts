@@ -50,8 +50,6 @@ CREATE INDEX IF NOT EXISTS alerts_lrt ON alerts (last_receive_time);
 DROP INDEX IF EXISTS alerts_env_counts;
 -- covering index for severityCounts/statusCounts and /environments, filtered by status (the console's default view)
 CREATE INDEX IF NOT EXISTS alerts_counts ON alerts (status, environment, severity);
--- the severity/status counts of every list answer group by both; this index makes them an index-only scan
-CREATE INDEX IF NOT EXISTS alerts_status_severity ON alerts (status, severity);
 CREATE INDEX IF NOT EXISTS alerts_update_time ON alerts (update_time);
 CREATE INDEX IF NOT EXISTS alerts_groups ON alerts (environment, grp);
 CREATE INDEX IF NOT EXISTS alerts_event ON alerts (event, last_receive_time DESC);
