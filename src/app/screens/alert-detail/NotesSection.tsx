@@ -11,6 +11,7 @@ import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
 import { detailBusyAtom, detailCommands } from './detail-commands.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
+import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 
 export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes: readonly Note[]; perms: DetailPermissions; now: number }) {
   const { t } = useT();
@@ -110,6 +111,8 @@ export function useNoteText(initial = '') {
   const { t } = useT();
   const [text, setText] = useState(initial);
   const [touched, setTouched] = useState(false);
+  // A half-written note holds back a pending update of the console (the reload would lose it).
+  useDirtyForm(useId(), text.trim() !== initial.trim());
   const result = validateNote(text);
   const error = !touched || result.ok ? null : result.error === 'TextIsRequired' ? t('TextIsRequired') : t('NoteTooLong', { max: NOTE_MAX_LENGTH });
   const length = Array.from(text.trim()).length;
