@@ -1,5 +1,6 @@
 // Commands of the alert detail page, sent to the data worker. Each command has its own 200 ms leading-edge gate
-// (SPEC 5), so a double click acts once while a quick Ack-then-Unack still does both; a failure shows the API's text
+// (SPEC 5), so a double click acts once while a quick Ack-then-Unack (or Watch-then-Unwatch, Save-then-Delete of a
+// note) still does both; a failure shows the API's text
 // in a snackbar. Successes need no snackbar:
 // the page shows the new status, watch state or note itself (the worker reloads the detail after each command).
 import { atom } from 'jotai';
@@ -69,11 +70,11 @@ export const detailCommands = {
   act: (id: string, action: string, text?: string) => runDetailCommand(`act:${action}`, actionLabel(action), () => dataWorker.act([id], action, text)),
   watch: (id: string, on: boolean) => {
     const { t } = store.get(translatorAtom);
-    return runDetailCommand('watch', on ? t('Watch') : t('Unwatch'), () => dataWorker.watch([id], on));
+    return runDetailCommand(on ? 'watch' : 'unwatch', on ? t('Watch') : t('Unwatch'), () => dataWorker.watch([id], on));
   },
   remove: (id: string) => runDetailCommand('delete', store.get(translatorAtom).t('Delete'), () => dataWorker.deleteAlerts([id])),
-  addNote: (id: string, text: string) => runDetailCommand('note', store.get(translatorAtom).t('AddNote'), () => dataWorker.addNote(id, text)),
+  addNote: (id: string, text: string) => runDetailCommand('note:add', store.get(translatorAtom).t('AddNote'), () => dataWorker.addNote(id, text)),
   updateNote: (id: string, noteId: string, text: string) =>
-    runDetailCommand('note', store.get(translatorAtom).t('EditNote'), () => dataWorker.updateNote(id, noteId, text)),
-  deleteNote: (id: string, noteId: string) => runDetailCommand('note', store.get(translatorAtom).t('DeleteNote'), () => dataWorker.deleteNote(id, noteId)),
+    runDetailCommand('note:edit', store.get(translatorAtom).t('EditNote'), () => dataWorker.updateNote(id, noteId, text)),
+  deleteNote: (id: string, noteId: string) => runDetailCommand('note:delete', store.get(translatorAtom).t('DeleteNote'), () => dataWorker.deleteNote(id, noteId)),
 };
