@@ -1,5 +1,5 @@
 // `npm run bench`: builds the console, starts server/ with synthetic alerts, drives the built console in headless
-// Chromium and prints named figures (a table, and JSON with --out). See tests/bench/README-section.md for what each
+// Chromium and prints named figures (a table, and JSON with --out). See the Performance section of README.md for what each
 // figure means and the budgets. Not a test: nothing here runs in `npm test` or CI.
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
