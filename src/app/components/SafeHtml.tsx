@@ -1,51 +1,48 @@
 // The ONE place where alert-supplied HTML reaches the DOM (value, text, attributes, notes). Everything else renders
-// text. DOMPurify runs with the allow-list of src/core/sanitize-policy.ts: formatting stays; scripts, event
-// handlers, styles, <base>, forms, frames and every non-http(s)/mailto link are removed, and every kept link opens
-// in a new tab without access to the console (rel=noopener noreferrer).
-import { memo } from 'react';
-import DOMPurify from 'dompurify';
-import { extractHttpUrl, isSafeHttpUrl, LINK_REL, LINK_TARGET, SANITIZE_POLICY } from '../../core/sanitize-policy.ts';
+// text. Strings without markup are rendered as text at once; strings with markup go through DOMPurify
+// (./sanitizer.ts), which is loaded the first time such a string is shown. Until it arrives (a few milliseconds),
+// the tags are stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever
+// inserted as HTML without the sanitiser.
+import { memo, useEffect, useSyncExternalStore } from 'react';
+import { extractHttpUrl, LINK_REL, LINK_TARGET } from '../../core/sanitize-policy.ts';
 
-const purifier = DOMPurify(window);
+type Sanitize = (html: string) => string;
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName !== 'A') return;
-  const href: string | null = node.getAttribute('href');
-  // The URI regexp already dropped other schemes; this also refuses protocol-relative and control-character tricks.
-  if (href !== null && !/^mailto:/i.test(href.trim()) && !isSafeHttpUrl(href)) node.removeAttribute('href');
-  if (node.hasAttribute('href')) {
-    node.setAttribute('target', LINK_TARGET);
-    node.setAttribute('rel', LINK_REL);
-  }
-});
+let sanitize: Sanitize | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-const config = {
-  ...SANITIZE_POLICY,
-  ALLOWED_TAGS: [...SANITIZE_POLICY.ALLOWED_TAGS],
-  ALLOWED_ATTR: [...SANITIZE_POLICY.ALLOWED_ATTR, 'target', 'rel'],
-  FORBID_TAGS: ['base', 'form', 'input', 'button', 'textarea', 'select', 'style', 'script', 'iframe', 'object', 'embed', 'svg', 'math'],
-  RETURN_TRUSTED_TYPE: false as const,
-};
-
-// The same texts come back on every poll (200 rows × a few HTML cells): sanitise each distinct string once.
-const CACHE_LIMIT = 2000;
-const cache = new Map<string, string>();
-
-/** Alert HTML made safe to insert. Exported for tests and for code that needs the string (e.g. a tooltip). */
-export function sanitizeHtml(html: string): string {
-  const hit = cache.get(html);
-  if (hit !== undefined) return hit;
-  const clean = purifier.sanitize(html, config) as string;
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(html, clean);
-  return clean;
+function loadSanitizer(): Promise<void> {
+  loading ??= import('./sanitizer.ts').then(
+    (module) => {
+      sanitize = module.sanitizeHtml;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      // Not loaded (offline before it was cached): stay on plain text and try again at the next markup string.
+      loading = null;
+      console.warn('The HTML sanitiser could not be loaded; showing plain text', error);
+    },
+  );
+  return loading;
 }
 
-/** Plain text of alert HTML (for titles and accessible names): sanitised, then tags dropped. */
-export function htmlToText(html: string): string {
-  if (!/[<&]/.test(html)) return html;
-  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
-  return doc.body.textContent ?? '';
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const hasMarkup = (text: string) => /[<&]/.test(text);
+
+/** The tags of a string dropped, for the moment before the sanitiser is loaded (rendered as text, never as HTML). */
+function roughText(html: string): string {
+  return html
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** Renders alert-supplied HTML safely. Strings without markup skip DOMPurify entirely. */
@@ -61,15 +58,20 @@ export const SafeHtml = memo(function SafeHtml({
   title?: string;
 }) {
   const text = html ?? '';
-  if (!/[<&]/.test(text)) {
+  const markup = hasMarkup(text);
+  const ready = useSyncExternalStore(subscribe, () => sanitize);
+  useEffect(() => {
+    if (markup && !ready) void loadSanitizer();
+  }, [markup, ready]);
+  if (!markup || !ready) {
     return (
       <Tag className={className} title={title} data-safe-html="">
-        {text}
+        {markup ? roughText(text) : text}
       </Tag>
     );
   }
   // data-safe-html marks alert-supplied content, so tests (and styles) can find exactly what came from the alert.
-  return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
+  return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: ready(text) }} />;
 });
 
 /**
