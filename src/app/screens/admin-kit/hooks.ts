@@ -178,3 +178,13 @@ export function useLists(enabled = true): FilterLists {
     return { ...lists, environments: envs };
   }, [lists, config?.environments]);
 }
+
+/** What an AdminPage shows of a resource list: its count (none while loading), the refresh button, the cache marker. */
+export function pagePropsOf(list: ResourceState<unknown>) {
+  return { count: list.loading ? null : list.items.length, onRefresh: () => void list.reload(true), fromCache: list.fromCache };
+}
+
+/** What a DataTable shows of a resource list: the loading and error states, with Retry. */
+export function tablePropsOf(list: ResourceState<unknown>) {
+  return { loading: list.loading, error: list.error, onRetry: () => void list.reload() };
+}

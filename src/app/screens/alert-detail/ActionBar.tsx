@@ -6,13 +6,12 @@ import { useAtomValue } from 'jotai';
 import type { Alert } from '../../../core/types.ts';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
-import { NOTE_MAX_LENGTH } from '../../../core/validation.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
 import { detailBusyAtom, detailCommands } from './detail-commands.ts';
 import { ACTION_ICONS, type DetailPermissions } from './DetailToolbar.tsx';
-import { useNoteText } from './NotesSection.tsx';
+import { NoteFieldStatus, useNoteText } from './NotesSection.tsx';
 
 export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: DetailPermissions; onDelete: () => void }) {
   const { t } = useT();
@@ -108,16 +107,7 @@ function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermis
         aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
         className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
       />
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        {note.error && (
-          <span id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
-            {note.error}
-          </span>
-        )}
-        <span id={`${id}-count`} className={`ml-auto tabular-nums ${note.length > NOTE_MAX_LENGTH ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
-          {note.length} / {NOTE_MAX_LENGTH}
-        </span>
-      </div>
+      <NoteFieldStatus id={id} note={note} />
       <div className="flex flex-wrap items-center gap-2">
         {allowedActions(alert.status).map((action) => (
           <button

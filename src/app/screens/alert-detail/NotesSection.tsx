@@ -1,6 +1,6 @@
 // Notes at the top of the details tab (SPEC 2: details begin with the notes), newest first, the newest marked as the
 // last note. Their author may edit or delete them (the old console let anyone dismiss anyone's note).
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import type { Alert, Note } from '../../../core/types.ts';
 import { canEditNote, notesNewestFirst, noteTime } from '../../../core/alert-detail.ts';
@@ -119,6 +119,23 @@ export function useNoteText(initial = '') {
   return { text, setText, touched, setTouched, result, error, length, reset: () => (setText(''), setTouched(false)) };
 }
 
+/** Under a note's text box: its validation message, the character count (ids `<id>-error`, `<id>-count`), and buttons. */
+export function NoteFieldStatus({ id, note, children }: { id: string; note: ReturnType<typeof useNoteText>; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {note.error && (
+        <span id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
+          {note.error}
+        </span>
+      )}
+      <span id={`${id}-count`} className={`ml-auto tabular-nums ${note.length > NOTE_MAX_LENGTH ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
+        {note.length} / {NOTE_MAX_LENGTH}
+      </span>
+      {children}
+    </div>
+  );
+}
+
 function NoteEditor({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
   const { t } = useT();
   const busy = useAtomValue(detailBusyAtom);
@@ -153,20 +170,12 @@ function NoteEditor({ initial, onSave, onCancel }: { initial: string; onSave: (t
         aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
         className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
       />
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        {note.error && (
-          <span id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-300">
-            {note.error}
-          </span>
-        )}
-        <span id={`${id}-count`} className={`ml-auto tabular-nums ${note.length > NOTE_MAX_LENGTH ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
-          {note.length} / {NOTE_MAX_LENGTH}
-        </span>
+      <NoteFieldStatus id={id} note={note}>
         <Button onClick={onCancel}>{t('Cancel')}</Button>
         <Button type="submit" variant="primary" disabled={busy}>
           {t('Save')}
         </Button>
-      </div>
+      </NoteFieldStatus>
     </form>
   );
 }

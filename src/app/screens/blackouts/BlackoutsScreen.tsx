@@ -20,7 +20,7 @@ import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
@@ -148,11 +148,9 @@ export function BlackoutsScreen() {
     <AdminPage
       title={t('Blackouts')}
       icon="block"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       createLabel={canManage ? t('NewBlackout') : undefined}
       onCreate={() => openCreate()}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -161,9 +159,7 @@ export function BlackoutsScreen() {
         rows={rows}
         rowKey={(b) => b.id}
         searchText={(b) => [b.environment, b.text, b.user, b.customer, t(LABEL_KEY[blackoutStatus(b, now)]), ...scopeOf(b)]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'status', direction: 'asc' }}
         filtered={!showExpired}
         filters={

@@ -10,7 +10,7 @@ import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useLists, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useLists, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
@@ -86,12 +86,10 @@ export function CustomersScreen() {
     <AdminPage
       title={t('Customers')}
       icon="business"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       description={t('LookUpDescription')}
       createLabel={canManage ? t('NewCustomer') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -100,9 +98,7 @@ export function CustomersScreen() {
         rows={list.items}
         rowKey={(c) => c.id}
         searchText={(c) => [c.customer, c.match]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'customer', direction: 'asc' }}
         actions={
           canManage

@@ -12,7 +12,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
@@ -179,11 +179,9 @@ export function GroupsScreen() {
     <AdminPage
       title={t('Groups')}
       icon="group"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       createLabel={canManage ? t('NewGroup') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -192,9 +190,7 @@ export function GroupsScreen() {
         rows={list.items}
         rowKey={(g) => g.id}
         searchText={(g) => [g.name, g.text]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'name', direction: 'asc' }}
         actions={
           canManage

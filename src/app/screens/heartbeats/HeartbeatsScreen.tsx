@@ -10,7 +10,7 @@ import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useAutoReload, useDates, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useAutoReload, useDates, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
@@ -132,9 +132,7 @@ export function HeartbeatsScreen() {
     <AdminPage
       title={t('Heartbeats')}
       icon="heartbeat"
-      count={list.loading ? null : list.items.length}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
+      {...pagePropsOf(list)}
       readOnly={!canDelete}
     >
       <DataTable
@@ -143,9 +141,7 @@ export function HeartbeatsScreen() {
         rows={rows}
         rowKey={(h) => h.id}
         searchText={(h) => [h.origin, h.type, h.customer, heartbeatStatus(h), ...h.tags, attributesText(h.attributes)]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'receiveTime', direction: 'desc' }}
         filtered={!allOn}
         actions={canDelete ? (h) => <DeleteButton name={h.origin} onClick={() => del.ask(h)} /> : undefined}

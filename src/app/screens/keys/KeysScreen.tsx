@@ -11,7 +11,7 @@ import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { CopyButton } from '../admin-kit/CopyButton.tsx';
@@ -189,11 +189,9 @@ export function KeysScreen() {
     <AdminPage
       title={t('APIKeys')}
       icon="key"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       createLabel={canManage ? t('NewApiKey') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -202,9 +200,7 @@ export function KeysScreen() {
         rows={list.items}
         rowKey={(k) => k.id}
         searchText={(k) => [k.text, k.user, k.customer, ...k.scopes, shown.has(k.key) ? k.key : k.key.slice(-4)]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'expires', direction: 'desc' }}
         actions={
           canManage

@@ -8,7 +8,7 @@ import { dataWorker } from '../../worker-client.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
@@ -102,11 +102,9 @@ export function PermsScreen() {
     <AdminPage
       title={t('Permissions')}
       icon="shield"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       createLabel={canManage ? t('NewPermission') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
-      onRefresh={() => void list.reload(true)}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -115,9 +113,7 @@ export function PermsScreen() {
         rows={list.items}
         rowKey={(p) => p.id}
         searchText={(p) => [p.match, ...p.scopes, isSystemRole(p.match) ? t('SystemRole') : null]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'match', direction: 'asc' }}
         actions={
           canManage

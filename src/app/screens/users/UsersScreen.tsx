@@ -10,7 +10,7 @@ import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { useDates, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useDates, usePerms, useResource } from '../admin-kit/hooks.ts';
 import { Chips } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { runCommand } from '../admin-kit/mutations.ts';
@@ -179,14 +179,13 @@ export function UsersScreen() {
     <AdminPage
       title={t('Users')}
       icon="person"
-      count={list.loading ? null : list.items.length}
+      {...pagePropsOf(list)}
       createLabel={canManage ? t('NewUser') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
       onRefresh={() => {
         void list.reload(true);
         void groups.reload(true);
       }}
-      fromCache={list.fromCache}
       readOnly={!canManage}
     >
       <DataTable
@@ -195,9 +194,7 @@ export function UsersScreen() {
         rows={list.items}
         rowKey={(u) => u.id}
         searchText={(u) => [u.name, u.login, u.email, u.text, u.status, ...u.roles, ...(memberOf.get(u.id) ?? [])]}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => void list.reload()}
+        {...tablePropsOf(list)}
         initialSort={{ id: 'name', direction: 'asc' }}
         actions={
           canManage
