@@ -33,7 +33,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/worker/**', '!**/worker/contract', '!**/worker/contract.ts'],
+              group: ['**/worker/**', '!**/worker/contract', '!**/worker/contract/**'],
               message: 'The UI talks to the worker only through src/worker/contract.ts (types) and the Comlink client.',
             },
             { group: ['dexie', 'dexie/*'], message: 'IndexedDB belongs to the data worker.' },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import type { Config } from '../core/types.ts';
-import type { WorkerError } from '../worker/contract.ts';
+import type { WorkerError } from '../worker/contract/index.ts';
 import { dataWorker, readToken } from './worker-client.ts';
 import { store } from './state/store.ts';
 import { configAtom, configFromCacheAtom, sessionAtom } from './state/session.ts';

@@ -1,6 +1,6 @@
 // The one place where the UI meets the data worker: Comlink wraps it, and its events are applied to the store.
 import * as Comlink from 'comlink';
-import type { DataWorkerApi, WorkerEvent } from '../worker/contract.ts';
+import type { DataWorkerApi, WorkerEvent } from '../worker/contract/index.ts';
 import { store } from './state/store.ts';
 import { applyFull, applyPatch, trendHistoryAtom, viewKeyAtom } from './state/alerts.ts';
 import { configAtom, configFromCacheAtom, connectivityAtom, sessionAtom, sessionEndReasonAtom } from './state/session.ts';

@@ -294,3 +294,12 @@ export function defaultView(config: Config, rowsPerPage: number): AlertsView {
     watchedBy: null,
   };
 }
+
+/**
+ * The page to show when the one asked for no longer exists (alerts closed or deleted meanwhile, a bigger page size):
+ * the last page that has alerts. An empty result has one (empty) page.
+ */
+export function lastPage(total: number, rowsPerPage: number): number {
+  if (!Number.isFinite(total) || total <= 0) return 1;
+  return Math.max(1, Math.ceil(total / Math.max(1, rowsPerPage)));
+}

@@ -1,11 +1,10 @@
 // The live alerts view: polls /alerts and /environments for the current view, diffs each answer against the previous
 // one, keeps the last good snapshot in the cache and posts a full snapshot first, then small patches.
 import type { AlertsView, Config, CountMap } from '../core/types.ts';
-import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract.ts';
-import { alertsParams, environmentsParams, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
+import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract/index.ts';
+import { emptyAlertsMeta } from '../core/snapshot.ts';
+import { alertsParams, environmentsParams, lastPage, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
 import { trendOf } from '../core/severity.ts';
-import { effectiveRefreshInterval } from '../core/preferences.ts';
-import type { Preferences } from '../core/types.ts';
 import { request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, parseEnvironments } from './schema.ts';
 import { countAlerts } from './api/alerts.ts';
@@ -16,8 +15,8 @@ import type { Cache } from './cache.ts';
 export interface FeedDeps {
   http: () => HttpContext;
   config: () => Config;
-  prefs: () => Preferences;
-  cache: Cache;
+  intervalMs: () => number;
+  cache: () => Cache;
   post: (event: WorkerEvent) => void;
   /** a 401: the session is over */
   onUnauthorized: () => void;
@@ -43,21 +42,6 @@ interface ViewState {
   samples: CountSample[];
 }
 
-const emptyMeta = (): AlertsMeta => ({
-  total: 0,
-  page: 1,
-  pageSize: 0,
-  pages: 0,
-  severityCounts: {},
-  statusCounts: {},
-  openSeverityCounts: {},
-  environments: [],
-  freshness: 'loading',
-  updatedAt: null,
-  fromCache: false,
-  error: null,
-});
-
 export class AlertsFeed {
   private state: ViewState | null = null;
   private poller: Poller;
@@ -66,7 +50,7 @@ export class AlertsFeed {
   constructor(private deps: FeedDeps) {
     this.poller = new Poller({
       cycle: (signal) => this.cycle(signal),
-      intervalMs: () => effectiveRefreshInterval(this.deps.prefs(), this.deps.config()),
+      intervalMs: () => this.deps.intervalMs(),
     });
   }
 
@@ -83,9 +67,9 @@ export class AlertsFeed {
     const key = keyOf(view);
     if (this.state?.key === key && this.poller.active) return;
     this.poller.stop();
-    this.state = { view, key, seq: 0, sent: null, order: null, meta: emptyMeta(), seen: null, fullSent: false, samples: [] };
+    this.state = { view, key, seq: 0, sent: null, order: null, meta: emptyAlertsMeta(), seen: null, fullSent: false, samples: [] };
     this.rows = [];
-    const cached = await this.deps.cache.getView(key);
+    const cached = await this.deps.cache().getView(key);
     // The view may have changed again while the cache was read.
     if (this.state?.key !== key) return;
     if (cached) {
@@ -119,7 +103,7 @@ export class AlertsFeed {
     if (this.state) void this.poller.start();
   }
 
-  private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
+  private async cycle(signal: AbortSignal, pastTheEnd = false): Promise<CycleOutcome> {
     const state = this.state;
     if (!state) return 'stop';
     const now = this.deps.now?.() ?? new Date();
@@ -135,16 +119,23 @@ export class AlertsFeed {
     if (signal.aborted || this.state !== state) return 'ok';
 
     if (!alerts.ok) {
-      // The page went past the end (alerts were closed or deleted meanwhile): back to the first page; meta.page tells the UI.
+      // The page went past the end (alerts were closed or deleted meanwhile): the first page tells how many there are.
       if (alerts.error.code === 416 && state.view.page > 1) {
         state.view = { ...state.view, page: 1 };
-        return this.cycle(signal);
+        return this.cycle(signal, true);
       }
       return this.failed(state, alerts.error);
     }
     this.deps.onNetwork?.(true);
 
     const response = alerts.value.value;
+    // The worker alone keeps the page in range: a page past the end moves to the last page that has alerts, and
+    // meta.page tells the UI which page it shows.
+    const last = lastPage(response.total, state.view.rowsPerPage);
+    if ((state.view.page > last || (pastTheEnd && last > 1)) && response.total > 0) {
+      state.view = { ...state.view, page: last };
+      return this.cycle(signal);
+    }
     const rows: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
     const news = newAlertIds(state.seen, rows);
     state.seen = seenState(state.seen, rows);
@@ -166,7 +157,7 @@ export class AlertsFeed {
     this.rows = rows;
     this.publish(state, meta, news);
     this.sample(state, response.severityCounts, response.statusCounts);
-    await this.deps.cache.putView({ viewKey: state.key, rows, meta, savedAt: meta.updatedAt ?? Date.now() });
+    await this.deps.cache().putView({ viewKey: state.key, rows, meta, savedAt: meta.updatedAt ?? Date.now() });
     return 'ok';
   }
 

@@ -1,7 +1,7 @@
 // The offline cache: last known alerts per view, config, preferences and lists, in IndexedDB through Dexie.
 // When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from memory.
 import Dexie, { type Table } from 'dexie';
-import type { AlertRow, AlertsMeta } from './contract.ts';
+import type { AlertRow, AlertsMeta } from './contract/index.ts';
 
 export interface CachedView {
   viewKey: string;

@@ -1,7 +1,7 @@
 // Loads the client config from its three sources (SPEC 1): build-time values > the console's config.json > the API's
 // /config. The merged result is cached, so an offline start still knows the endpoint, columns, colours and language.
 import type { Config } from '../core/types.ts';
-import type { Result } from './contract.ts';
+import type { Result } from './contract/index.ts';
 import { mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';
 import { anyObject, request } from './http.ts';
 import type { Cache } from './cache.ts';

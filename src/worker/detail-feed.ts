@@ -1,6 +1,6 @@
 // The alert on the detail page, kept current at the list's interval, cached for offline use.
 import type { Alert, Note } from '../core/types.ts';
-import type { AlertDetailMessage, WorkerError } from './contract.ts';
+import type { AlertDetailMessage, WorkerError } from './contract/index.ts';
 import { getAlert, getNotes } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
 import type { Cache } from './cache.ts';
@@ -20,7 +20,7 @@ export class DetailFeed {
   constructor(
     private deps: {
       http: () => HttpContext;
-      cache: Cache;
+      cache: () => Cache;
       intervalMs: () => number;
       post: (event: AlertDetailMessage) => void;
       onUnauthorized: () => void;
@@ -35,7 +35,7 @@ export class DetailFeed {
     this.id = id;
     this.last = null;
     if (!id) return;
-    const cached = await this.deps.cache.get<CachedDetail>(`alert:${id}`);
+    const cached = await this.deps.cache().get<CachedDetail>(`alert:${id}`);
     if (this.id !== id) return;
     if (cached) this.emit({ type: 'alert-detail', id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
     void this.poller.start();
@@ -51,8 +51,8 @@ export class DetailFeed {
 
   /** An alert the list already has: remember it, so the detail page opens instantly and offline. */
   async remember(alert: Alert): Promise<void> {
-    const existing = await this.deps.cache.get<CachedDetail>(`alert:${alert.id}`);
-    await this.deps.cache.put(`alert:${alert.id}`, { alert, notes: existing?.notes ?? [], savedAt: Date.now() } satisfies CachedDetail);
+    const existing = await this.deps.cache().get<CachedDetail>(`alert:${alert.id}`);
+    await this.deps.cache().put(`alert:${alert.id}`, { alert, notes: existing?.notes ?? [], savedAt: Date.now() } satisfies CachedDetail);
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
@@ -65,7 +65,7 @@ export class DetailFeed {
     this.deps.onNetwork(true);
     const noteList = notes.ok ? notes.value : (this.last?.notes ?? []);
     const savedAt = Date.now();
-    await this.deps.cache.put(`alert:${id}`, { alert: alert.value, notes: noteList, savedAt } satisfies CachedDetail);
+    await this.deps.cache().put(`alert:${id}`, { alert: alert.value, notes: noteList, savedAt } satisfies CachedDetail);
     this.emit({ type: 'alert-detail', id, alert: alert.value, notes: noteList, freshness: 'live', updatedAt: savedAt, error: null });
     return 'ok';
   }
@@ -78,7 +78,7 @@ export class DetailFeed {
     }
     if (error.code === 404) {
       // Deleted, unknown, or another customer's: a clear not-found state, and no stale copy pretending otherwise.
-      void this.deps.cache.put(`alert:${id}`, null);
+      void this.deps.cache().put(`alert:${id}`, null);
       this.emit({ type: 'alert-detail', id, alert: null, notes: [], freshness: 'live', updatedAt: Date.now(), error });
       return 'client-error';
     }

@@ -1,5 +1,5 @@
 // What changed between two polls of the same view: which rows to send, whether the order moved, which alerts are new.
-import type { AlertRow } from './contract.ts';
+import type { AlertRow } from './contract/index.ts';
 import { normaliseStatus } from '../core/severity.ts';
 
 export interface RowDiff {

@@ -1,5 +1,5 @@
 // One HTTP client for every API call: request id, bearer token, abort, JSON parsing and error mapping.
-import type { Result, WorkerError } from './contract.ts';
+import type { Result, WorkerError } from './contract/index.ts';
 import { errorText, isAlertaErrorBody } from '../core/api-errors.ts';
 
 export interface HttpContext {

@@ -1,5 +1,5 @@
-// Entry of the dedicated data worker: exposes the DataService to the UI through Comlink.
+// Entry of the dedicated data worker: exposes its face to the UI through Comlink.
 import * as Comlink from 'comlink';
-import { DataService } from './service.ts';
+import { createDataService } from './service.ts';
 
-Comlink.expose(new DataService());
+Comlink.expose(createDataService());

@@ -2,7 +2,7 @@
 // (the old panel's two numbers), with a short history of the open counts for sparklines.
 import type { CountMap, IndicatorQuery } from '../core/types.ts';
 import { countParams } from '../core/indicators.ts';
-import type { IndicatorCounts, IndicatorsMessage, WorkerError } from './contract.ts';
+import type { IndicatorCounts, IndicatorsMessage, WorkerError } from './contract/index.ts';
 import { countAlerts } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
 import { Poller, type CycleOutcome } from './poller.ts';

@@ -2,7 +2,7 @@
 // so an expired token is noticed before the API refuses it (the old console only noticed on a 401).
 import type { TokenClaims } from '../core/types.ts';
 import { decodeJwt, isTokenValid, msUntilExpiry, tokenExpiresAt, usernameOf } from '../core/jwt.ts';
-import type { SessionState } from './contract.ts';
+import type { SessionState } from './contract/index.ts';
 
 export type EndReason = 'expired' | 'unauthorized' | 'logout';
 

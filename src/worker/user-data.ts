@@ -4,7 +4,7 @@
 import type { Preferences, SavedQuery } from '../core/types.ts';
 import { DEFAULT_PREFERENCES, mergePreferences } from '../core/preferences.ts';
 import { addSavedQuery, parseSavedQueries, removeSavedQuery } from '../core/saved-queries.ts';
-import type { Result, UserDataMessage } from './contract.ts';
+import type { Result, UserDataMessage } from './contract/index.ts';
 import type { HttpContext } from './http.ts';
 import { getMyAttributes, putMyAttributes } from './api/user.ts';
 import type { Cache } from './cache.ts';

@@ -1,4 +1,4 @@
-import type { WorkerError } from '../../worker/contract.ts';
+import type { WorkerError } from '../../worker/contract/index.ts';
 import { useT } from '../state/i18n.ts';
 
 /** SPEC 8: the config could not be loaded. Unlike the old blocking alert(), this offers a retry and keeps the page. */

@@ -1,7 +1,7 @@
 // The alerts view as the UI holds it: one atom per row, the page order, and the view's meta. A patch from the worker
 // touches only the atoms of the rows that changed, so only those rows re-render.
 import { atom, type PrimitiveAtom } from 'jotai';
-import type { AlertRow, AlertsFull, AlertsMeta, AlertsPatch, CountSample } from '../../worker/contract.ts';
+import type { AlertRow, AlertsFull, AlertsMeta, AlertsPatch, CountSample } from '../../worker/contract/index.ts';
 import { store } from './store.ts';
 
 const emptyMeta: AlertsMeta = {

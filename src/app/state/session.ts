@@ -1,7 +1,7 @@
 // Config, session and connectivity as the worker reports them.
 import { atom } from 'jotai';
 import type { Config } from '../../core/types.ts';
-import type { ConnectivityMessage, SessionState } from '../../worker/contract.ts';
+import type { ConnectivityMessage, SessionState } from '../../worker/contract/index.ts';
 
 export const configAtom = atom<Config | null>(null);
 export const configFromCacheAtom = atom(false);

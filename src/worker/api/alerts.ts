@@ -2,7 +2,7 @@
 import type { Alert, CountResponse, Note } from '../../core/types.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 import { parseAlert } from '../schema.ts';
-import type { Result } from '../contract.ts';
+import type { Result } from '../contract/index.ts';
 
 const enc = encodeURIComponent;
 

@@ -1,5 +1,5 @@
 // Sign-in calls (SPEC 7 "Auth"): each returns the token the server issues, or nothing.
-import type { SignupInput, Result } from '../contract.ts';
+import type { SignupInput, Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';
 
 const tokenOf = (body: unknown): string | null => {

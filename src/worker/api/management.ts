@@ -1,5 +1,5 @@
 // The About screen's facts: manifest, health and status of the API (SPEC 7 "Management").
-import type { ManagementInfo, Result } from '../contract.ts';
+import type { ManagementInfo, Result } from '../contract/index.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 
 export async function management(ctx: HttpContext): Promise<Result<ManagementInfo>> {

@@ -1,6 +1,6 @@
 // The signed-in user's own record and attributes (preferences and saved searches live there, CONSOLE-FACTS 2.3).
 import type { User } from '../../core/types.ts';
-import type { Result } from '../contract.ts';
+import type { Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';
 
 export function getMyAttributes(ctx: HttpContext): Promise<Result<Record<string, unknown>>> {

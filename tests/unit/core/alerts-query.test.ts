@@ -5,6 +5,7 @@ import {
   defaultView,
   environmentsParams,
   openCountParams,
+  lastPage,
   serverSortKey,
   sortIsNewestFirst,
   textFilterClause,
@@ -402,5 +403,20 @@ describe('defaultView / defaultFilter', () => {
     expect(alerts(defaultView(config, 20))).toBe(
       'status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=20',
     );
+  });
+});
+
+describe('lastPage: where a page past the end goes', () => {
+  it('is the last page that has alerts', () => {
+    expect(lastPage(45, 20)).toBe(3);
+    expect(lastPage(40, 20)).toBe(2);
+    expect(lastPage(1, 200)).toBe(1);
+  });
+
+  it('is page 1 for an empty result or nonsense input', () => {
+    expect(lastPage(0, 20)).toBe(1);
+    expect(lastPage(-3, 20)).toBe(1);
+    expect(lastPage(Number.NaN, 20)).toBe(1);
+    expect(lastPage(10, 0)).toBe(10);
   });
 });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start.ts';
-import { DataService } from '../../../src/worker/service.ts';
-import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract.ts';
+import { createDataService } from '../../../src/worker/service.ts';
+import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
@@ -20,7 +20,7 @@ let cacheCounter = 0;
 
 async function connect(cacheName = `feed-test-${++cacheCounter}`) {
   const events: WorkerEvent[] = [];
-  const service = new DataService({ cacheName });
+  const service = createDataService({ cacheName });
   await service.subscribe((e) => events.push(e));
   const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
   if (!init.ok) throw new Error(init.error.message);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
-import type { AlertsMeta } from '../../../src/worker/contract.ts';
+import type { AlertsMeta } from '../../../src/worker/contract/index.ts';
 
 const meta: AlertsMeta = {
   total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, openSeverityCounts: { major: 1 }, environments: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffRows, fingerprints, newAlertIds, seenState } from '../../../src/worker/diff.ts';
-import type { AlertRow } from '../../../src/worker/contract.ts';
+import type { AlertRow } from '../../../src/worker/contract/index.ts';
 
 function row(id: string, patch: Partial<AlertRow> = {}): AlertRow {
   return {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start.ts';
-import { DataService } from '../../../src/worker/service.ts';
-import type { AlertsFull, AlertsPatch, SessionMessage, WorkerEvent } from '../../../src/worker/contract.ts';
-import { defaultView } from '../../../src/core/alerts-query.ts';
+import { createDataService } from '../../../src/worker/service.ts';
+import type { AlertsFull, AlertsPatch, SessionMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import { defaultView, viewKey } from '../../../src/core/alerts-query.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 const AUTH_SETTINGS = {
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function connect(url = server.url, fetchImpl?: typeof fetch) {
   const events: WorkerEvent[] = [];
-  const service = new DataService({ cacheName: `service-test-${++counter}-${Date.now()}`, fetchImpl });
+  const service = createDataService({ cacheName: `service-test-${++counter}-${Date.now()}`, fetchImpl });
   await service.subscribe((e) => events.push(e));
   const init = await service.init({ configUrl: `${url}/config.json`, buildConfig: {}, token: null });
   if (!init.ok) throw new Error(init.error.message);
@@ -209,6 +209,23 @@ describe('failure handling', () => {
     expect(patch.meta?.error?.kind).toBe('malformed');
     expect(patch.rows).toBeUndefined();
     expect(patch.order).toBeUndefined();
+    await service.setView(null);
+  });
+
+  it('a page past the end shows the last page that has alerts, and meta.page says which', async () => {
+    const { service, events, config } = await connect();
+    await service.login('admin@alerta.dev', 'alerta-demo');
+    const mark = events.length;
+    const view = { ...viewOf(config), rowsPerPage: 10, page: 99 };
+    await service.setView(view);
+    const full = await waitFor(events, mark, isFull);
+    const pages = Math.ceil(full.meta.total / 10);
+    expect(pages).toBeGreaterThan(1);
+    expect(full.meta.page).toBe(pages);
+    expect(full.rows.length).toBeGreaterThan(0);
+    expect(full.rows.length).toBeLessThanOrEqual(10);
+    // The view keeps its identity: the UI asked for page 99 and follows meta.page.
+    expect(full.viewKey).toBe(viewKey(view));
     await service.setView(null);
   });
 

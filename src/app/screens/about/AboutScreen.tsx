@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import type { ManagementInfo } from '../../../worker/contract.ts';
+import type { ManagementInfo } from '../../../worker/contract/index.ts';
 import { formatDuration } from '../../../core/time-left.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';

@@ -1,7 +1,7 @@
 // The list of every administration screen: text filter, sortable headers, paging, loading/empty/error states,
 // and on a phone a stack of cards instead of a table too wide to read.
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { WorkerError } from '../../../worker/contract.ts';
+import type { WorkerError } from '../../../worker/contract/index.ts';
 import { filterByText, pageOf, PAGE_SIZES, sortByValue, type SortDirection, type SortValue } from '../../../core/list-view.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';

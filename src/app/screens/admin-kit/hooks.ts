@@ -2,7 +2,7 @@
 // loading/error state, a ticking clock for live statuses, and dates in the user's formats and zone.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { FilterLists, ListParams, ResourceMap, ResourceName, WorkerError } from '../../../worker/contract.ts';
+import type { FilterLists, ListParams, ResourceMap, ResourceName, WorkerError } from '../../../worker/contract/index.ts';
 import { hasPerms } from '../../../core/perms.ts';
 import { userScopes } from '../../../core/jwt.ts';
 import { effectiveDates } from '../../../core/preferences.ts';

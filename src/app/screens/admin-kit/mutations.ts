@@ -1,6 +1,6 @@
 // Running a change against the API: the result as data, the server's message in a snackbar when it fails,
 // the spec's success message when there is one.
-import type { Result } from '../../../worker/contract.ts';
+import type { Result } from '../../../worker/contract/index.ts';
 import { pushNotice } from '../../state/notices.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };

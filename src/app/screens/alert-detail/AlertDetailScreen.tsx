@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { Alert } from '../../../core/types.ts';
 import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
-import type { AlertDetailMessage } from '../../../worker/contract.ts';
+import type { AlertDetailMessage } from '../../../worker/contract/index.ts';
 import { usernameOf } from '../../../core/jwt.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

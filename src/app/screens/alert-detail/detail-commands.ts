@@ -4,7 +4,7 @@
 // in a snackbar. Successes need no snackbar:
 // the page shows the new status, watch state or note itself (the worker reloads the detail after each command).
 import { atom } from 'jotai';
-import type { BulkResult, Result } from '../../../worker/contract.ts';
+import type { BulkResult, Result } from '../../../worker/contract/index.ts';
 import { ACTION_DEBOUNCE_MS, ACTION_LABEL_KEYS, isAlertAction } from '../../../core/actions.ts';
 import { createLeadingDebounce } from '../../../core/validation.ts';
 import { dataWorker } from '../../worker-client.ts';

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { severityColor } from '../../../core/severity.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import { formatDate } from '../../../core/date-format.ts';
-import type { AlertRow } from '../../../worker/contract.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';

@@ -8,7 +8,7 @@ import { lastNote } from '../../../core/last-note.ts';
 import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
 import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
-import type { AlertRow } from '../../../worker/contract.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { Translator } from '../../i18n/index.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';

@@ -12,7 +12,7 @@ import { readableRowTextColor, severityColor } from '../../../core/severity.ts';
 import { nextSort, sortShown } from '../../../core/alerts-location.ts';
 import { ROW_HEIGHTS } from '../../../core/preferences.ts';
 import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
-import type { AlertRow } from '../../../worker/contract.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';

@@ -6,7 +6,7 @@ import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/
 import type { AlertFilter, DateRange } from '../../../core/types.ts';
 import { STATUS_LABEL_KEYS, STATUS_ORDER } from '../../../core/severity.ts';
 import { TIME_RANGES, customRange, presetOf, type RangePreset } from '../../../core/date-range.ts';
-import type { FilterLists } from '../../../worker/contract.ts';
+import type { FilterLists } from '../../../worker/contract/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { dataWorker } from '../../worker-client.ts';
 import { useT } from '../../state/i18n.ts';

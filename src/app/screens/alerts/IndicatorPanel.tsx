@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { Config } from '../../../core/types.ts';
 import { indicatorHighestSeverity, indicatorSeverityCounts } from '../../../core/indicators.ts';
 import { chipColors, severityColor, severityMap } from '../../../core/severity.ts';
-import type { IndicatorCounts } from '../../../worker/contract.ts';
+import type { IndicatorCounts } from '../../../worker/contract/index.ts';
 import { indicatorsAtom } from '../../state/detail.ts';
 import { useT } from '../../state/i18n.ts';
 import { dataWorker } from '../../worker-client.ts';

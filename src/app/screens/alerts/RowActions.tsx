@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
-import type { AlertRow } from '../../../worker/contract.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';

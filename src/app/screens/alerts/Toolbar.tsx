@@ -14,7 +14,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { busyAtom, clearSelection, pendingDeleteAtom, selectionAtom } from './alerts-screen-state.ts';
 import { runCommand } from './alert-commands.ts';
-import type { AlertRow } from '../../../worker/contract.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
 
 export interface ToolbarProps {
   q: string;

@@ -1,6 +1,6 @@
 // Alert commands of the list (row buttons, bulk bar, keyboard), each sent to the data worker and summarised in ONE
 // snackbar. Buttons share a 200 ms leading-edge gate (SPEC 5), so a double click acts once.
-import type { BulkResult, Result } from '../../../worker/contract.ts';
+import type { BulkResult, Result } from '../../../worker/contract/index.ts';
 import { ACTION_DEBOUNCE_MS, ACTION_LABEL_KEYS, isAlertAction } from '../../../core/actions.ts';
 import { createLeadingDebounce } from '../../../core/validation.ts';
 import { dataWorker } from '../../worker-client.ts';

@@ -12,7 +12,7 @@ import {
   type BlackoutFormError,
 } from '../../../core/admin-rules.ts';
 import { BLACKOUT_PERIOD_OPTIONS } from '../../../core/preferences.ts';
-import type { FilterLists } from '../../../worker/contract.ts';
+import type { FilterLists } from '../../../worker/contract/index.ts';
 import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';

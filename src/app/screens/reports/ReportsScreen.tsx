@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import type { Top10Entry } from '../../../core/types.ts';
-import type { ReportFilter, Top10Kind, WorkerError } from '../../../worker/contract.ts';
+import type { ReportFilter, Top10Kind, WorkerError } from '../../../worker/contract/index.ts';
 import { REPORT_ROWS, reportRowHref, SCREEN_SCOPES, fromDateTimeInput } from '../../../core/admin-rules.ts';
 import { severityNames, STATUS_LABEL_KEYS, STATUS_ORDER } from '../../../core/severity.ts';
 import { TIME_RANGES, presetOf, type RangePreset } from '../../../core/date-range.ts';

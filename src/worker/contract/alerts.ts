@@ -1,0 +1,109 @@
+// The worker's face, alerts part: the live list, the detail page and the indicator panel it keeps current, and the
+// commands on alerts. Types only: the UI imports them, never the worker's code.
+import type { Alert, AlertsView, CountMap, IndicatorQuery, Note } from '../../core/types.ts';
+import type { AlertRow, AlertsMeta, CountSample, Freshness, Result, WorkerError } from '../../core/snapshot.ts';
+
+/** The first message for a view: everything. */
+export interface AlertsFull {
+  type: 'alerts-full';
+  viewKey: string;
+  seq: number;
+  rows: AlertRow[];
+  meta: AlertsMeta;
+  news: string[];
+}
+
+/** Later messages for the same view: only what changed. */
+export interface AlertsPatch {
+  type: 'alerts-patch';
+  viewKey: string;
+  seq: number;
+  /** the page's ids in order, only when the order or membership changed */
+  order?: string[];
+  /** rows that are new or changed */
+  rows?: AlertRow[];
+  meta?: Partial<AlertsMeta>;
+  /** ids of open, non-repeat alerts that were not in the previous poll of this view */
+  news?: string[];
+}
+
+export interface TrendHistoryMessage {
+  type: 'trend-history';
+  viewKey: string;
+  samples: CountSample[];
+}
+
+/** The alert shown on the detail page, kept current while the page is open. */
+export interface AlertDetailMessage {
+  type: 'alert-detail';
+  id: string;
+  /** null when the alert does not exist (deleted, unknown id, another customer's) */
+  alert: Alert | null;
+  notes: Note[];
+  freshness: Freshness;
+  updatedAt: number | null;
+  error: WorkerError | null;
+}
+
+export interface IndicatorCounts {
+  text: string;
+  /** counts per severity over all statuses, and over open alerts only (the old panel's two numbers) */
+  all: CountMap;
+  open: CountMap;
+  /** recent counts of open alerts per severity, oldest first, for the sparkline */
+  history: { t: number; open: CountMap }[];
+}
+
+export interface IndicatorsMessage {
+  type: 'indicators';
+  indicators: IndicatorCounts[];
+  updatedAt: number | null;
+  error: WorkerError | null;
+}
+
+export type AlertsEvent = AlertsFull | AlertsPatch | TrendHistoryMessage | AlertDetailMessage | IndicatorsMessage;
+
+/** Outcome of an action on several alerts: one request per alert, as the API has no bulk call. */
+export interface BulkResult {
+  succeeded: string[];
+  failed: { id: string; error: WorkerError }[];
+}
+
+export type AlertActionName = 'open' | 'ack' | 'unack' | 'shelve' | 'unshelve' | 'close' | (string & {});
+
+export interface FilterLists {
+  services: string[];
+  groups: string[];
+  tags: string[];
+  customers: string[];
+  environments: string[];
+}
+
+export interface IndicatorSpec {
+  text: string;
+  query: IndicatorQuery;
+}
+
+export interface AlertsApi {
+  /** select the alerts view to poll; null stops polling */
+  setView(view: AlertsView | null): Promise<void>;
+  /** poll now (the toolbar refresh): reloads the list, the detail, the indicators and the lists in view */
+  refresh(): Promise<void>;
+  /** the page went hidden or visible; kiosk keeps the full cadence */
+  setVisibility(hidden: boolean, kiosk: boolean): Promise<void>;
+  /** indicator queries of the panel to keep counted (config `indicators`); null stops */
+  setIndicators(queries: IndicatorSpec[] | null): Promise<void>;
+  /** the alert the detail page shows, kept current with the list's interval; null stops */
+  setDetail(id: string | null): Promise<void>;
+
+  /** open/ack/unack/shelve/unshelve/close or a configured custom action; ack and shelve send the preference timeouts */
+  act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>>;
+  /** add or remove the current user's watch:{username} tag */
+  watch(ids: string[], on: boolean): Promise<Result<BulkResult>>;
+  deleteAlerts(ids: string[]): Promise<Result<BulkResult>>;
+  addNote(id: string, text: string): Promise<Result<Note>>;
+  updateNote(id: string, noteId: string, text: string): Promise<Result<Note>>;
+  deleteNote(id: string, noteId: string): Promise<Result<void>>;
+  /** services, groups, tags, customers and environments for filters and forms (cached) */
+  getLists(): Promise<Result<FilterLists>>;
+}

@@ -1,0 +1,92 @@
+// The worker's face, session part: start-up (config), signing in and out, and the profile. Types only.
+import type { Config, TokenClaims, User } from '../../core/types.ts';
+import type { Result } from '../../core/snapshot.ts';
+
+export interface SessionState {
+  authenticated: boolean;
+  token: string | null;
+  claims: TokenClaims | null;
+  /** epoch ms at which the token expires */
+  expiresAt: number | null;
+}
+
+export interface ConfigMessage {
+  type: 'config';
+  config: Config;
+  /** true when the API could not be reached and the config came from the cache */
+  fromCache: boolean;
+}
+
+export interface SessionMessage {
+  type: 'session';
+  session: SessionState;
+  /** set when a 401 or an expired token ended the session */
+  reason?: 'expired' | 'unauthorized' | 'logout';
+}
+
+/** Whether the API answers at all: the UI disables what needs the network and says why. */
+export interface ConnectivityMessage {
+  type: 'connectivity';
+  online: boolean;
+  endpoint: string;
+  since: number;
+}
+
+export interface NoticeMessage {
+  type: 'notice';
+  level: 'error' | 'success' | 'info';
+  /** an i18n key the UI translates, when there is one; `message` is the English (or server) text */
+  key?: string;
+  message: string;
+}
+
+export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage;
+
+export interface InitOptions {
+  /** absolute URL of the console's own config.json */
+  configUrl: string;
+  /** build-time values; they win over config.json and /config */
+  buildConfig: Partial<Config>;
+  /** token from localStorage (auth.token), if any */
+  token: string | null;
+}
+
+export interface InitResult {
+  config: Config;
+  configFromCache: boolean;
+  session: SessionState;
+}
+
+export interface SignupInput {
+  name: string;
+  email: string;
+  password: string;
+  text: string;
+}
+
+export interface LogoutResult {
+  /** where the browser must go: the provider's logout URL with its redirect parameter, or null for /logout */
+  redirect: string | null;
+}
+
+export interface Profile {
+  user: User | null;
+  claims: TokenClaims | null;
+}
+
+export interface SessionApi {
+  init(options: InitOptions): Promise<Result<InitResult>>;
+  /** the token changed in another tab, or a social login produced one */
+  setToken(token: string | null): Promise<void>;
+  login(username: string, password: string): Promise<Result<SessionState>>;
+  signup(input: SignupInput): Promise<Result<SessionState>>;
+  /** POST /auth/{provider} with what the provider's popup returned */
+  socialLogin(provider: string, payload: Record<string, unknown>): Promise<Result<SessionState>>;
+  confirmEmail(token: string): Promise<Result<void>>;
+  forgotPassword(email: string): Promise<Result<void>>;
+  resetPassword(token: string, password: string): Promise<Result<void>>;
+  /** clears the session even when the API call fails (SPEC 4) and wipes the user's cached data */
+  logout(): Promise<LogoutResult>;
+  /** the profile card's details: GET /user/me (when the server has it) and the token's claims */
+  getProfile(): Promise<Result<Profile>>;
+}
