@@ -8,6 +8,15 @@ import globals from 'globals';
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'HTMLElement', 'Element', 'alert', 'confirm'];
 const ioGlobals = ['fetch', 'indexedDB', 'XMLHttpRequest', 'WebSocket'];
 
+/** What src/app may not import: the worker's code (its face in src/worker/contract/ is types only) and IndexedDB. */
+const appImportRules = [
+  {
+    group: ['**/worker/**', '!**/worker/contract', '!**/worker/contract/**'],
+    message: 'The UI talks to the worker only through src/worker/contract/ (types) and the Comlink client.',
+  },
+  { group: ['dexie', 'dexie/*'], message: 'IndexedDB belongs to the data worker.' },
+];
+
 const noGlobals = (names, why) => names.map((name) => ({ name, message: `${name} is not allowed here: ${why}` }));
 
 export default tseslint.config(
@@ -28,18 +37,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/worker/**', '!**/worker/contract', '!**/worker/contract/**'],
-              message: 'The UI talks to the worker only through src/worker/contract.ts (types) and the Comlink client.',
-            },
-            { group: ['dexie', 'dexie/*'], message: 'IndexedDB belongs to the data worker.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: appImportRules }],
       'no-restricted-globals': ['error', ...noGlobals(ioGlobals, 'network and IndexedDB belong to the data worker (src/worker).')],
       'no-restricted-properties': [
         'error',
@@ -47,6 +45,23 @@ export default tseslint.config(
         { object: 'globalThis', property: 'fetch', message: 'Network calls belong to the data worker (src/worker).' },
         { object: 'self', property: 'fetch', message: 'Network calls belong to the data worker (src/worker).' },
         { object: 'window', property: 'indexedDB', message: 'IndexedDB belongs to the data worker (src/worker).' },
+      ],
+    },
+  },
+  {
+    // The two roads to the worker start in src/app/data/ (requests) and src/app/state/ (the pushed events): only they
+    // hold the Comlink client, so every request the UI makes can be found there.
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/data/**', 'src/app/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...appImportRules,
+            { group: ['**/worker-client', '**/worker-client.ts'], message: 'Screens reach the worker through src/app/data/ (requests) and src/app/state/ (pushed state).' },
+          ],
+        },
       ],
     },
   },

@@ -2,14 +2,12 @@ import { useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import type { Config } from '../core/types.ts';
 import type { WorkerError } from '../worker/contract/index.ts';
-import { dataWorker, readToken } from './worker-client.ts';
-import { store } from './state/store.ts';
-import { configAtom, configFromCacheAtom, sessionAtom } from './state/session.ts';
+import { startWorker } from './state/connect.ts';
 import { switchLanguage, useT } from './state/i18n.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { routerBase } from './shell/base-path.ts';
-import { preloadScreen } from './shell/screens.ts';
+import { preloadScreen } from './shell/routes.ts';
 import { matchRoute, normalisePath, stripBasePath } from '../core/routes.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
@@ -29,20 +27,9 @@ async function boot(): Promise<Boot> {
   // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
   const path = normalisePath(stripBasePath(location.pathname, import.meta.env.BASE_URL) + location.hash);
   preloadScreen(matchRoute(path.split(/[?#]/)[0] ?? path)?.route.name ?? 'alerts');
-  try {
-    const result = await dataWorker.init({
-      configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href,
-      buildConfig: buildConfig(),
-      token: readToken(),
-    });
-    if (!result.ok) return { state: 'failed', error: result.error };
-    store.set(configAtom, result.value.config);
-    store.set(configFromCacheAtom, result.value.configFromCache);
-    store.set(sessionAtom, result.value.session);
-    return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
-  } catch (error) {
-    return { state: 'failed', error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
-  }
+  const result = await startWorker(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig());
+  if (!result.ok) return { state: 'failed', error: result.error };
+  return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
 }
 
 /**

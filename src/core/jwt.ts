@@ -84,7 +84,16 @@ export function customersOf(claims: TokenClaims | null | undefined): string[] {
   return Array.isArray(claims?.customers) ? claims.customers.filter((c) => typeof c === 'string' && c !== '') : [];
 }
 
-/** The name used for display and for the watch tag: `preferred_username`, else e-mail, else subject. */
+/**
+ * Who the signed-in user is, everywhere the console needs it (the watch:{username} tag, "my own note", "my own
+ * account"): `preferred_username`, else e-mail, else subject.
+ */
 export function usernameOf(claims: TokenClaims | null | undefined): string | null {
   return claims?.preferred_username || claims?.email || claims?.sub || null;
+}
+
+/** Whether a user record is the signed-in user's own account (an administrator must not lock themselves out). */
+export function isOwnAccount(claims: TokenClaims | null | undefined, user: { id: string; login: string }): boolean {
+  if (!claims) return false;
+  return (!!claims.sub && claims.sub === user.id) || (!!user.login && usernameOf(claims) === user.login);
 }

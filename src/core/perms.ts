@@ -91,3 +91,17 @@ export function permEffect(allowed: boolean, mode: 'hide' | 'disable' = 'hide'):
   if (allowed) return 'visible';
   return mode === 'disable' ? 'disabled' : 'hidden';
 }
+
+/** The has-perms context of the moment: the config's auth settings and the signed-in user's scopes. */
+export function permsContextOf(
+  config: { auth_required?: boolean; allow_readonly?: boolean; readonly_scopes?: readonly string[] | null } | null,
+  session: { authenticated: boolean; scopes: readonly string[] },
+): PermsContext {
+  return {
+    authRequired: config?.auth_required ?? true,
+    allowReadonly: config?.allow_readonly ?? false,
+    readonlyScopes: config?.readonly_scopes ?? null,
+    authenticated: session.authenticated,
+    scopes: session.scopes,
+  };
+}

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
+import { readAlertsLocation } from '../../core/alerts-location.ts';
 
 /** Kiosk mode: the `kiosk` query flag with any value (CONSOLE-FACTS 6.2). */
 export function useKiosk(): boolean {
-  const search = useSearch();
-  return new URLSearchParams(search).has('kiosk');
+  return readAlertsLocation(useSearch(), '').kiosk;
 }

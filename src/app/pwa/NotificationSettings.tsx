@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { DEFAULT_NOTIFY_MIN_SEVERITY, notifySeverityChoices, severityLabel } from '../../core/notify.ts';
 import type { Preferences } from '../../core/types.ts';
-import { dataWorker } from '../worker-client.ts';
+import { savePreferences } from '../data/account.ts';
 import { store } from '../state/store.ts';
 import { prefsAtom } from '../state/user.ts';
 import { configAtom } from '../state/session.ts';
 import { pushNotice } from '../state/notices.ts';
-import { useT } from '../state/i18n.ts';
+import { translatorAtom, useT } from '../state/i18n.ts';
 import { Toggle } from '../components/Toggle.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { Button } from '../components/Button.tsx';
@@ -19,22 +19,8 @@ import { serviceWorkerRegistration } from '../service-worker.ts';
 
 type Notify = NonNullable<Preferences['notify']>;
 
-async function saveNotify(notify: Notify) {
-  const before = store.get(prefsAtom);
-  store.set(prefsAtom, { ...before, notify });
-  try {
-    const result = await dataWorker.savePreferences({ notify });
-    if (result.ok) {
-      store.set(prefsAtom, result.value);
-      pushNotice({ level: 'success', key: 'SettingsSaved', text: 'Settings saved' });
-    } else {
-      store.set(prefsAtom, before);
-      pushNotice({ level: 'error', text: result.error.message });
-    }
-  } catch (error) {
-    store.set(prefsAtom, before);
-    pushNotice({ level: 'error', text: error instanceof Error ? error.message : String(error) });
-  }
+function saveNotify(notify: Notify) {
+  return savePreferences(store.get(translatorAtom).t('Notifications'), { notify });
 }
 
 /** The browser's permission, kept current when the user changes it in the site settings meanwhile. */

@@ -6,4 +6,4 @@ export { NotificationSettings } from './NotificationSettings.tsx';
 export { useAlertNotifications, notifyNewAlerts } from './notifications.ts';
 export { useAttentionBadge, useAttentionCount } from './useAttentionBadge.ts';
 export { markDirty, hasDirtyForms, useDirtyForm } from './dirty-forms.ts';
-export { usePwaShell, useNetworkReturnRefresh } from './usePwaShell.ts';
+export { usePwaShell } from './usePwaShell.ts';

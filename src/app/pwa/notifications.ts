@@ -14,7 +14,7 @@ import {
 import type { Translator } from '../i18n/index.ts';
 import { isSwMessage, SW_MESSAGES, type NotificationData } from '../../sw/messages.ts';
 import { store } from '../state/store.ts';
-import { newsAtom, rowAtom } from '../state/alerts.ts';
+import { newsAtom, rowOf } from '../state/alerts.ts';
 import { configAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
 import { translatorAtom } from '../state/i18n.ts';
@@ -102,11 +102,7 @@ async function openSummary(registration: ServiceWorkerRegistration | null): Prom
 export async function notifyNewAlerts(ids: readonly string[], t: Translator): Promise<NotificationPlan[]> {
   const prefs = store.get(prefsAtom);
   if (!prefs.notify?.enabled || notificationPermission() !== 'granted') return [];
-  const alerts: NotifyAlert[] = [];
-  for (const id of ids) {
-    const row = rowAtom(id);
-    if (row) alerts.push(store.get(row));
-  }
+  const alerts: NotifyAlert[] = ids.flatMap((id) => rowOf(store, id) ?? []);
   if (alerts.length === 0) return [];
   const registration = await readyRegistration();
   const notified = readNotified();

@@ -1,9 +1,9 @@
-// The app badge and the page title carry the number of alerts at or above the chosen severity, so an installed
-// console or a background tab shows at a glance that something needs attention.
+// The app badge (and, through the shell's document title, the page title) carry the number of alerts at or above the
+// chosen severity, so an installed console or a background tab shows at a glance that something needs attention.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
-import { attentionCount, DEFAULT_NOTIFY_MIN_SEVERITY, titleWithCount } from '../../core/notify.ts';
+import { attentionCount, DEFAULT_NOTIFY_MIN_SEVERITY } from '../../core/notify.ts';
 import type { CountMap } from '../../core/types.ts';
 import { metaAtom } from '../state/alerts.ts';
 import { configAtom, sessionAtom } from '../state/session.ts';
@@ -28,25 +28,6 @@ function setBadge(count: number) {
   done?.catch(() => undefined);
 }
 
-/**
- * Keeps the title's "(N) " prefix whatever sets the title (each screen sets its own): it watches the <title>
- * element and puts the prefix back after every change.
- */
-function keepTitleCount(count: number): () => void {
-  const apply = () => {
-    const next = titleWithCount(document.title, count);
-    if (next !== document.title) document.title = next;
-  };
-  apply();
-  const observer = new MutationObserver(apply);
-  observer.observe(document.head, { subtree: true, childList: true, characterData: true });
-  return () => {
-    observer.disconnect();
-    const bare = titleWithCount(document.title, 0);
-    if (bare !== document.title) document.title = bare;
-  };
-}
-
 /** The attention count of the current alerts view: open alerts at or above the notification threshold. */
 export function useAttentionCount(): number {
   const counts = useAtomValue(severityCountsAtom);
@@ -59,13 +40,10 @@ export function useAttentionCount(): number {
   return attentionCount(counts, minSeverity, config ?? undefined);
 }
 
-/** Mount once in the shell. Sets the app badge (where supported) and the page title prefix. */
+/** Mount once in the shell. Sets the app badge (where supported) and returns the count for the page title. */
 export function useAttentionBadge(): number {
   const count = useAttentionCount();
-  useEffect(() => {
-    setBadge(count);
-    return keepTitleCount(count);
-  }, [count]);
+  useEffect(() => setBadge(count), [count]);
   useEffect(() => () => setBadge(0), []);
   return count;
 }

@@ -4,22 +4,10 @@ import { useLocation, useSearch } from 'wouter';
 import { guard, matchRoute } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
-import { useT } from '../state/i18n.ts';
-import { usePageTitle } from '../hooks/usePageTitle.ts';
-import type { MessageKey } from '../i18n/index.ts';
 import { Screen } from './LazyScreen.tsx';
-import { screenFor } from './screens.ts';
+import { SCREENS } from './routes.ts';
 import { isLoggingOut } from './session-actions.ts';
 import { requestedPath } from './request-path.ts';
-
-function ScreenUnavailable() {
-  const { t } = useT();
-  return (
-    <div className="flex h-full items-center justify-center p-6 text-gray-700 dark:text-gray-300">
-      <p role="status">{t('NoDisplay')}</p>
-    </div>
-  );
-}
 
 /** Routes and guards of SPEC 2: canonical paths, /help in a new tab, login for anonymous users where required. */
 export function AppRoutes() {
@@ -38,7 +26,6 @@ export function AppRoutes() {
     authenticated: session.authenticated || keptByKiosk,
   });
   const match = result.kind === 'ok' ? matchRoute(location) : null;
-  usePageTitle((match?.route.titleKey as MessageKey | undefined) ?? null);
 
   const target = result.kind === 'redirect' ? result.to : result.kind === 'external' ? result.url : null;
   const external = result.kind === 'external';
@@ -56,7 +43,7 @@ export function AppRoutes() {
   }, [target, external, navigate]);
 
   if (!match) return null;
-  const screen = screenFor(match.route.name);
-  if (!screen) return <ScreenUnavailable />;
+  const screen = SCREENS[match.route.name];
+  if (!screen) return null;
   return <Screen key={match.route.name} screen={screen} props={match.params} />;
 }

@@ -2,17 +2,15 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearch } from 'wouter';
 import { drawerEntries, type DrawerEntry } from '../../core/routes.ts';
-import { userScopes } from '../../core/jwt.ts';
 import type { SavedQuery } from '../../core/types.ts';
-import { configAtom, sessionAtom } from '../state/session.ts';
+import { configAtom, permsAtom } from '../state/session.ts';
 import { savedQueriesAtom } from '../state/user.ts';
-import { pushNotice } from '../state/notices.ts';
 import { useT } from '../state/i18n.ts';
-import { dataWorker } from '../worker-client.ts';
+import { savedSearchCommands } from '../data/account.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
-import { preloadScreen } from './screens.ts';
+import { preloadScreen } from './routes.ts';
 import { InstallMenuItem } from '../pwa/index.ts';
 
 const ICONS: Record<string, IconName> = {
@@ -34,21 +32,17 @@ const ICONS: Record<string, IconName> = {
 /** The drawer's entries for the current user, config and saved searches (SPEC 2, src/core/routes.ts). */
 export function useDrawerEntries(): DrawerEntry[] {
   const config = useAtomValue(configAtom);
-  const session = useAtomValue(sessionAtom);
+  const { ctx } = useAtomValue(permsAtom);
   const queries = useAtomValue(savedQueriesAtom);
   return useMemo(
     () =>
       drawerEntries({
-        authRequired: config?.auth_required ?? true,
-        allowReadonly: config?.allow_readonly ?? false,
-        readonlyScopes: config?.readonly_scopes ?? null,
-        authenticated: session.authenticated,
+        ...ctx,
         provider: config?.provider ?? 'basic',
         customerViews: config?.customer_views ?? false,
-        scopes: userScopes(session.claims),
         savedQueryCount: queries.length,
       }),
-    [config, session, queries.length],
+    [config, ctx, queries.length],
   );
 }
 
@@ -67,15 +61,7 @@ function SavedSearches({ onNavigate }: { onNavigate: () => void }) {
   const [open, setOpen] = useState(true);
   const currentQ = location === '/alerts' ? new URLSearchParams(search).get('q') : null;
 
-  async function remove(query: SavedQuery) {
-    try {
-      const result = await dataWorker.deleteQuery(query.text);
-      if (result.ok) pushNotice({ level: 'success', key: 'SearchDeleted', text: 'Search deleted' });
-      else pushNotice({ level: 'error', text: result.error.message });
-    } catch (error) {
-      pushNotice({ level: 'error', text: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const remove = (query: SavedQuery) => savedSearchCommands.remove(t('DeleteSearchNamed', { text: query.text }), query.text);
 
   return (
     <li>

@@ -18,6 +18,7 @@ import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
 import { TopBar } from './TopBar.tsx';
+import { useDocumentTitle } from './page-title.ts';
 
 /**
  * A 401 or an expired token ends the session (SPEC 4, 8): the user goes to /login with a redirect back here. A kiosk
@@ -55,7 +56,7 @@ export function Shell() {
   const [location] = useLocation();
   useApplyPreferences();
   useShellBanners();
-  usePwaShell();
+  useDocumentTitle(usePwaShell());
   useSessionEnd(kiosk);
 
   const hasDrawer =

@@ -1,9 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { matchRoute } from '../../core/routes.ts';
 import { isSafeHttpUrl } from '../../core/sanitize-policy.ts';
 import { configAtom } from '../state/session.ts';
-import { toolbarSlotAtom } from '../state/shell.ts';
 import { useT } from '../state/i18n.ts';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
@@ -27,11 +26,10 @@ function Logo() {
   );
 }
 
-/** The top toolbar: menu button, logo, page title, the screen's own controls, and the avatar menu. */
+/** The top toolbar: menu button, logo, page title and the avatar menu. */
 export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void; menuExpanded: boolean; showMenu: boolean }) {
   const { t } = useT();
   const [location] = useLocation();
-  const setSlot = useSetAtom(toolbarSlotAtom);
   const titleKey = matchRoute(location)?.route.titleKey as MessageKey | undefined;
   return (
     <header className="z-30 flex h-16 shrink-0 items-center gap-2 bg-brand px-2 text-white shadow sm:px-3 dark:border-b dark:border-gray-700 dark:bg-gray-900 [&_:focus-visible]:outline-white">
@@ -47,7 +45,7 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
       )}
       <Logo />
       {titleKey && <span className="ml-2 hidden truncate text-lg font-medium md:inline">{t(titleKey)}</span>}
-      <div ref={setSlot} className="flex min-w-0 flex-1 items-center justify-end gap-1" />
+      <div className="min-w-0 flex-1" />
       {/* With a drawer, "Install app" is one of its entries. */}
       {!showMenu && <InstallButton />}
       <AccountMenu />

@@ -1,6 +1,6 @@
 // Signing out and following a sign-in, shared by the avatar menu, the logout page and the login screens.
 import { safeRedirect } from '../../core/routes.ts';
-import { dataWorker, writeToken } from '../worker-client.ts';
+import { signOut } from '../data/account.ts';
 import { store } from '../state/store.ts';
 import { sessionEndReasonAtom } from '../state/session.ts';
 import { withdrawBanner, BANNER_TEXTS } from '../state/notices.ts';
@@ -13,13 +13,7 @@ let loggingOut: Promise<void> | null = null;
  */
 export function logOut(navigate: (to: string, opts?: { replace?: boolean }) => void): Promise<void> {
   loggingOut ??= (async () => {
-    let redirect: string | null = null;
-    try {
-      redirect = (await dataWorker.logout()).redirect;
-    } catch (error) {
-      console.warn('[shell] logout failed; the session is cleared locally', error);
-    }
-    writeToken(null);
+    const redirect = await signOut();
     if (redirect && /^https?:\/\//i.test(redirect)) window.location.assign(redirect);
     else navigate('/logout', { replace: true });
   })().finally(() => {

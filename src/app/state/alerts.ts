@@ -2,69 +2,78 @@
 // touches only the atoms of the rows that changed, so only those rows re-render.
 import { atom, type PrimitiveAtom } from 'jotai';
 import type { AlertRow, AlertsFull, AlertsMeta, AlertsPatch, CountSample } from '../../worker/contract/index.ts';
-import { store } from './store.ts';
-
-const emptyMeta: AlertsMeta = {
-  total: 0,
-  page: 1,
-  pageSize: 0,
-  pages: 0,
-  severityCounts: {},
-  statusCounts: {},
-  openSeverityCounts: {},
-  environments: [],
-  freshness: 'loading',
-  updatedAt: null,
-  fromCache: false,
-  error: null,
-};
+import { emptyAlertsMeta } from '../../core/snapshot.ts';
+import type { EventHandlers, Store } from './store.ts';
 
 export const viewKeyAtom = atom<string | null>(null);
 export const orderAtom = atom<string[]>([]);
-export const metaAtom = atom<AlertsMeta>(emptyMeta);
+export const metaAtom = atom<AlertsMeta>(emptyAlertsMeta());
 /** ids the worker reported as new since its previous poll, with a counter so the same ids twice still notify */
 export const newsAtom = atom<{ ids: string[]; n: number }>({ ids: [], n: 0 });
 export const trendHistoryAtom = atom<CountSample[]>([]);
+/** the seq of the last message applied: an older one (overtaken by a newer message) is ignored */
+const seqAtom = atom(0);
 
-const rowAtoms = new Map<string, PrimitiveAtom<AlertRow>>();
+// One atom per row id. The atoms are definitions shared by every store (their values live in each store); only the
+// rows on the page keep one, so a wall display running for weeks does not collect the ids of every alert it showed.
+const rowAtoms = new Map<string, PrimitiveAtom<AlertRow | undefined>>();
 
-export function rowAtom(id: string): PrimitiveAtom<AlertRow> | undefined {
-  return rowAtoms.get(id);
+export function rowAtom(id: string): PrimitiveAtom<AlertRow | undefined> {
+  let a = rowAtoms.get(id);
+  if (!a) {
+    a = atom<AlertRow | undefined>(undefined);
+    rowAtoms.set(id, a);
+  }
+  return a;
 }
 
-let lastSeq = 0;
-
-function putRow(row: AlertRow) {
-  const existing = rowAtoms.get(row.id);
-  if (existing) store.set(existing, row);
-  else rowAtoms.set(row.id, atom(row));
+/** The row of an id in a store, if it is on the page. */
+export function rowOf(store: Store, id: string): AlertRow | undefined {
+  return rowAtoms.has(id) ? store.get(rowAtom(id)) : undefined;
 }
 
-function prune(order: readonly string[]) {
+/** The rows of the page in order, for CSV and bulk actions. */
+export function pageRows(store: Store): AlertRow[] {
+  return store.get(orderAtom).flatMap((id) => rowOf(store, id) ?? []);
+}
+
+function prune(store: Store, order: readonly string[]) {
   const keep = new Set(order);
-  for (const id of rowAtoms.keys()) if (!keep.has(id)) rowAtoms.delete(id);
+  for (const [id, a] of rowAtoms) {
+    if (keep.has(id)) continue;
+    store.set(a, undefined);
+    rowAtoms.delete(id);
+  }
 }
 
-export function applyFull(message: AlertsFull) {
-  lastSeq = message.seq;
-  for (const row of message.rows) putRow(row);
+export function applyFull(store: Store, message: AlertsFull) {
+  store.set(seqAtom, message.seq);
+  for (const row of message.rows) store.set(rowAtom(row.id), row);
   const order = message.rows.map((r) => r.id);
-  prune(order);
+  prune(store, order);
   store.set(viewKeyAtom, message.viewKey);
   store.set(orderAtom, order);
   store.set(metaAtom, message.meta);
   if (message.news.length) store.set(newsAtom, (prev) => ({ ids: message.news, n: prev.n + 1 }));
 }
 
-export function applyPatch(message: AlertsPatch) {
+export function applyPatch(store: Store, message: AlertsPatch) {
   // A patch for another view, or an old one overtaken by a newer message, must not mix into what is shown.
-  if (message.viewKey !== store.get(viewKeyAtom) || message.seq <= lastSeq) return;
-  lastSeq = message.seq;
-  if (message.rows) for (const row of message.rows) putRow(row);
+  if (message.viewKey !== store.get(viewKeyAtom) || message.seq <= store.get(seqAtom)) return;
+  store.set(seqAtom, message.seq);
+  if (message.rows) for (const row of message.rows) store.set(rowAtom(row.id), row);
   if (message.order) {
     store.set(orderAtom, message.order);
-    prune(message.order);
+    prune(store, message.order);
   }
   if (message.meta) store.set(metaAtom, (prev) => ({ ...prev, ...message.meta }));
   if (message.news?.length) store.set(newsAtom, (prev) => ({ ids: message.news ?? [], n: prev.n + 1 }));
 }
+
+export const alertsHandlers: EventHandlers<'alerts-full' | 'alerts-patch' | 'trend-history'> = {
+  'alerts-full': applyFull,
+  'alerts-patch': applyPatch,
+  'trend-history': (store, event) => {
+    if (event.viewKey === store.get(viewKeyAtom)) store.set(trendHistoryAtom, event.samples);
+  },
+};

@@ -11,7 +11,7 @@ import {
   type Notice as CoreNotice,
   type NoticeQueue,
 } from '../../core/notifications.ts';
-import { store } from './store.ts';
+import { store, type EventHandlers } from './store.ts';
 
 export interface Notice {
   level: 'error' | 'success' | 'info' | 'warning';
@@ -87,3 +87,7 @@ export const BANNER_TEXTS = Object.freeze({
   signInRequired: 'Sign-in required',
   configFromCache: 'Showing the last known configuration: the API could not be reached',
 });
+
+export const noticeHandlers: EventHandlers<'notice'> = {
+  notice: (_store, event) => pushNotice({ level: event.level, key: event.key, text: event.message }),
+};

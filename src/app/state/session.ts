@@ -1,7 +1,11 @@
-// Config, session and connectivity as the worker reports them.
+// Config, session and connectivity as the worker reports them; who the user is and what they may do, derived once;
+// and the token's place in the browser (localStorage `auth.token`, SPEC 7), followed across tabs.
 import { atom } from 'jotai';
 import type { Config } from '../../core/types.ts';
 import type { ConnectivityMessage, SessionState } from '../../worker/contract/index.ts';
+import { userScopes, usernameOf } from '../../core/jwt.ts';
+import { hasPerms, isAdmin, permsContextOf } from '../../core/perms.ts';
+import type { EventHandlers } from './store.ts';
 
 export const configAtom = atom<Config | null>(null);
 export const configFromCacheAtom = atom(false);
@@ -9,3 +13,64 @@ export const sessionAtom = atom<SessionState>({ authenticated: false, token: nul
 /** why the last session ended, for the login page's message */
 export const sessionEndReasonAtom = atom<'expired' | 'unauthorized' | 'logout' | null>(null);
 export const connectivityAtom = atom<ConnectivityMessage>({ type: 'connectivity', online: true, endpoint: '', since: 0 });
+
+/** The signed-in user's name for watch tags and own notes (src/core/jwt.ts usernameOf); null when signed out. */
+export const usernameAtom = atom((get) => {
+  const session = get(sessionAtom);
+  return session.authenticated ? usernameOf(session.claims) : null;
+});
+
+/** The has-perms rule of SPEC 6 with the current config and session: `get(permsAtom).can('write:alerts')`. */
+export const permsAtom = atom((get) => {
+  const session = get(sessionAtom);
+  const scopes = userScopes(session.claims);
+  const ctx = permsContextOf(get(configAtom), { authenticated: session.authenticated, scopes });
+  return {
+    ctx,
+    scopes,
+    authenticated: session.authenticated,
+    admin: isAdmin(scopes, session.authenticated),
+    can: (scope: string | null) => scope === null || hasPerms(scope, ctx),
+  };
+});
+
+const AUTH_TOKEN_KEY = 'auth.token';
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
+    else localStorage.removeItem(AUTH_TOKEN_KEY);
+  } catch {
+    // Storage may be disabled; the worker still holds the token for this tab.
+  }
+}
+
+/** Another tab signed in or out: `follow` hands the new token to this tab's worker. Returns the unsubscribe. */
+export function followTokenOfOtherTabs(follow: (token: string | null) => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === AUTH_TOKEN_KEY) follow(e.newValue);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+export const sessionHandlers: EventHandlers<'config' | 'session' | 'connectivity'> = {
+  config: (store, event) => {
+    store.set(configAtom, event.config);
+    store.set(configFromCacheAtom, event.fromCache);
+  },
+  session: (store, event) => {
+    store.set(sessionAtom, event.session);
+    if (event.reason) store.set(sessionEndReasonAtom, event.reason);
+    writeToken(event.session.authenticated ? event.session.token : null);
+  },
+  connectivity: (store, event) => store.set(connectivityAtom, event),
+};

@@ -1,4 +1,4 @@
-// Shell state: the drawer and the top bar's slot for a screen's own controls.
+// Shell state: the drawer.
 import { atom } from 'jotai';
 
 const DRAWER_PINNED_KEY = 'console.drawerPinned';
@@ -27,6 +27,3 @@ export const drawerPinnedAtom = atom(
 
 /** Small screens: whether the modal drawer is open. */
 export const drawerOpenAtom = atom(false);
-
-/** The element in the top bar where a screen may portal its toolbar controls (search box, refresh...). */
-export const toolbarSlotAtom = atom<HTMLElement | null>(null);

@@ -2,8 +2,17 @@
 import { atom } from 'jotai';
 import type { Preferences, SavedQuery } from '../../core/types.ts';
 import { DEFAULT_PREFERENCES } from '../../core/preferences.ts';
+import type { EventHandlers } from './store.ts';
 
 export const prefsAtom = atom<Preferences>(DEFAULT_PREFERENCES);
 export const savedQueriesAtom = atom<SavedQuery[]>([]);
 /** true once the preferences came from the API (or the cache of the last session) */
 export const userDataLoadedAtom = atom(false);
+
+export const userHandlers: EventHandlers<'user-data'> = {
+  'user-data': (store, event) => {
+    store.set(prefsAtom, event.prefs);
+    store.set(savedQueriesAtom, event.queries);
+    store.set(userDataLoadedAtom, event.loaded);
+  },
+};

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import type { ManagementInfo } from '../../../worker/contract/index.ts';
 import { formatDuration } from '../../../core/time-left.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { managementQuery } from '../../data/admin.ts';
+import { useQuery } from '../../data/query.ts';
 import { Button } from '../../components/Button.tsx';
 import { FormMessage } from '../../shell/AuthCard.tsx';
 
@@ -41,24 +41,9 @@ export function AboutScreen() {
   const { t, formatNumber } = useT();
   const config = useAtomValue(configAtom);
   const { format } = useFormatDate();
-  const [info, setInfo] = useState<ManagementInfo | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(
-    () =>
-      dataWorker.management().then(
-        (result) => {
-          setProblem(result.ok ? null : result.error.message);
-          if (result.ok) setInfo(result.value);
-        },
-        (error: unknown) => setProblem(String(error)),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const management = useQuery(managementQuery);
+  const info = management.data ?? null;
+  const problem = management.error?.message ?? null;
 
   const manifest = (info?.manifest ?? {}) as Record<string, unknown>;
   const status = info?.status;
@@ -69,7 +54,7 @@ export function AboutScreen() {
     <div className="mx-auto max-w-5xl p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('About')}</h1>
-        <Button icon="refresh" onClick={() => void load()}>
+        <Button icon="refresh" onClick={() => void management.refetch()}>
           {t('Refresh')}
         </Button>
       </div>

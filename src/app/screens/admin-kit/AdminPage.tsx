@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
-import { usePageTitle } from './hooks.ts';
 
 export function AdminPage({
   title,
@@ -34,7 +33,6 @@ export function AdminPage({
   children: ReactNode;
 }) {
   const { t } = useT();
-  usePageTitle(title);
   return (
     <section aria-labelledby="admin-page-title" className="flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 pb-2 pt-3">
@@ -77,7 +75,6 @@ export function AdminPage({
 /** Shown instead of a screen the user has no scope for (a typed URL or an old bookmark). */
 export function NoAccess({ title }: { title: string }) {
   const { t } = useT();
-  usePageTitle(title);
   return (
     <section aria-labelledby="admin-page-title" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center text-gray-700 dark:bg-gray-900 dark:text-gray-200">
       <Icon name="block" size={40} className="text-gray-400" />

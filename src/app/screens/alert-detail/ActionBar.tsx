@@ -9,7 +9,8 @@ import { isWatchedBy } from '../../../core/watch.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
-import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import { alertCommands } from '../../data/alerts.ts';
+import { detailBusyAtom } from '../../data/commands.ts';
 import { ACTION_ICONS, type DetailPermissions } from './DetailToolbar.tsx';
 import { NoteFieldStatus, useNoteText } from './NotesSection.tsx';
 
@@ -30,7 +31,7 @@ export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: Det
           icon={watched ? 'visibilityOff' : 'visibility'}
           disabled={disabled}
           aria-describedby={described}
-          onClick={() => void detailCommands.watch(alert.id, !watched)}
+          onClick={() => void alertCommands.watch('detail', [alert.id], !watched)}
         >
           {watched ? t('Unwatch') : t('Watch')}
         </Button>
@@ -72,13 +73,13 @@ function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermis
       note.setTouched(true);
       return;
     }
-    if (await detailCommands.act(alert.id, action, note.result.ok ? note.result.value : '')) onClose();
+    if ((await alertCommands.act('detail', [alert.id], action, note.result.ok ? note.result.value : '')).ok) onClose();
   };
 
   const addNote = async () => {
     note.setTouched(true);
     if (!note.result.ok) return;
-    if (await detailCommands.addNote(alert.id, note.result.value)) onClose();
+    if ((await alertCommands.addNote(alert.id, note.result.value)).ok) onClose();
   };
 
   return (

@@ -8,24 +8,22 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { Alert } from '../../../core/types.ts';
 import { DELETE_ALERT_SCOPE } from '../../../core/actions.ts';
 import type { AlertDetailMessage } from '../../../worker/contract/index.ts';
-import { usernameOf } from '../../../core/jwt.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { useHasPerms } from '../../hooks/usePerms.ts';
-import { usePageTitle } from '../../hooks/usePageTitle.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { useScreenTitle } from '../../shell/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
-import { configAtom, connectivityAtom, sessionAtom } from '../../state/session.ts';
+import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
 import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
 import { DetailToolbar, type DetailPermissions } from './DetailToolbar.tsx';
 import { DetailsTab } from './DetailsTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { ActionBar } from './ActionBar.tsx';
-import { detailCommands } from './detail-commands.ts';
+import { alertCommands, watchAlertDetail } from '../../data/alerts.ts';
 import { SeverityChip, StatusChip } from './labels.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../hooks/useNow.ts';
 
 const OFFLINE_REASON_ID = 'alert-detail-offline-reason';
 
@@ -57,39 +55,39 @@ export function AlertDetailScreen({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const detail = useAtomValue(detailAtom);
   const config = useAtomValue(configAtom);
-  const session = useAtomValue(sessionAtom);
+  const username = useAtomValue(usernameAtom);
   const connectivity = useAtomValue(connectivityAtom);
-  const can = useHasPerms();
+  const { can } = usePerms();
   // Relative times ("3 minutes ago") move on between polls; the time left ticks on its own, every second.
   const now = useNow(15_000);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {
-    void dataWorker.setDetail(id);
-    return () => void dataWorker.setDetail(null);
+    watchAlertDetail(id);
+    return () => watchAlertDetail(null);
   }, [id]);
 
   // A message about the alert shown before (or a stale one from a previous visit) is not this page's.
   const msg: AlertDetailMessage | null = detail && detail.id === id ? detail : null;
   const alert = msg?.alert ?? null;
-  usePageTitle(alert ? null : 'Details', alert ? `${alert.event} – ${alert.resource}` : undefined);
+  useScreenTitle(alert ? `${alert.event} – ${alert.resource}` : null);
 
   const perms = useMemo<DetailPermissions>(
     () => ({
-      username: usernameOf(session.claims),
+      username,
       canWrite: can('write:alerts'),
       canDelete: can(DELETE_ALERT_SCOPE),
       canBlackout: can('write:blackouts'),
       online: connectivity.online,
       offlineReasonId: OFFLINE_REASON_ID,
     }),
-    [session.claims, can, connectivity.online],
+    [username, can, connectivity.online],
   );
 
   const remove = async () => {
     setConfirmDelete(false);
     if (!alert) return;
-    if (await detailCommands.remove(alert.id)) {
+    if ((await alertCommands.remove('detail', [alert.id])).ok) {
       pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted' });
       navigate('/alerts');
     }

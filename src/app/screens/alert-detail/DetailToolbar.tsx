@@ -14,7 +14,8 @@ import { IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
-import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import { alertCommands } from '../../data/alerts.ts';
+import { detailBusyAtom } from '../../data/commands.ts';
 import { clipboardText, writeClipboard } from './copy-alert.ts';
 
 export const ACTION_ICONS: Record<AlertAction, IconName> = {
@@ -83,7 +84,7 @@ export function DetailToolbar({
               title={why(label)}
               aria-describedby={described}
               disabled={networkDisabled}
-              onClick={() => void detailCommands.act(alert.id, action)}
+              onClick={() => void alertCommands.act('detail', [alert.id], action)}
             />
           );
         })}
@@ -94,7 +95,7 @@ export function DetailToolbar({
           title={why(watched ? t('Unwatch') : t('Watch'))}
           aria-describedby={described}
           disabled={networkDisabled}
-          onClick={() => void detailCommands.watch(alert.id, !watched)}
+          onClick={() => void alertCommands.watch('detail', [alert.id], !watched)}
         />
       )}
       {perms.canDelete && (
@@ -131,7 +132,7 @@ export function DetailToolbar({
                     <button
                       type="button"
                       className="block w-full px-4 py-2 text-left data-[disabled]:opacity-50 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
-                      onClick={() => void detailCommands.act(alert.id, action)}
+                      onClick={() => void alertCommands.act('detail', [alert.id], action)}
                     >
                       {splitCamel(action)}
                     </button>

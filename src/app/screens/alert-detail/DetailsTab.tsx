@@ -13,7 +13,7 @@ import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
 import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
 import { NotesSection } from './NotesSection.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../hooks/useNow.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 
 function Row({ label, children, mono }: { label: ReactNode; children: ReactNode; mono?: boolean }) {

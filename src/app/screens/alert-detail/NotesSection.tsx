@@ -9,7 +9,8 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
-import { detailBusyAtom, detailCommands } from './detail-commands.ts';
+import { alertCommands } from '../../data/alerts.ts';
+import { detailBusyAtom } from '../../data/commands.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 
@@ -45,7 +46,7 @@ export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes
         onConfirm={() => {
           const note = deleting;
           setDeleting(null);
-          if (note) void detailCommands.deleteNote(alert.id, note.id);
+          if (note) void alertCommands.deleteNote(alert.id, note.id);
         }}
       />
     </section>
@@ -96,7 +97,7 @@ function NoteItem({
           initial={note.text}
           onCancel={() => setEditing(false)}
           onSave={async (text) => {
-            if (await detailCommands.updateNote(alertId, note.id, text)) setEditing(false);
+            if ((await alertCommands.updateNote(alertId, note.id, text)).ok) setEditing(false);
           }}
         />
       ) : (

@@ -1,20 +1,19 @@
 // The phone layout (< 640 px): one readable card per alert instead of a wide table, with the same selection,
 // keyboard model and actions, so nothing needs horizontal scrolling to act on an alert.
 import { memo, useRef } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { severityColor } from '../../../core/severity.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import { formatDate } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
-import { store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom } from './alerts-screen-state.ts';
-import { SeverityChip, StatusLabel, TimeLeft, type RowContext } from './AlertCells.tsx';
+import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
-import { useRowKeyboard } from './row-keyboard.ts';
+import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
 import { useProgressiveCount } from './screen-hooks.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
@@ -25,6 +24,7 @@ export function AlertCards({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: stri
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current);
+  useKeepRowFocus(listRef);
   return (
     <ul ref={listRef} aria-label={t('Alerts')} className="flex flex-col gap-2 p-2" onKeyDown={onKeyDown}>
       {order.slice(0, shown).map((id) => (
@@ -35,13 +35,13 @@ export function AlertCards({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: stri
 }
 
 const AlertCard = memo(function AlertCard({ id, ctx, onOpen }: { id: string; ctx: RowContext; onOpen: (id: string) => void }) {
-  const atom = rowAtom(id);
-  if (!atom) return null;
-  return <CardBody atom={atom} id={id} ctx={ctx} onOpen={onOpen} />;
+  const alert = useAtomValue(rowAtom(id));
+  if (!alert) return null;
+  return <CardBody alert={alert} id={id} ctx={ctx} onOpen={onOpen} />;
 });
 
-function CardBody({ atom, id, ctx, onOpen }: { atom: NonNullable<ReturnType<typeof rowAtom>>; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
-  const alert: AlertRow = useAtomValue(atom);
+function CardBody({ alert, id, ctx, onOpen }: { alert: AlertRow; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
+  const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
   const anySelected = useAtomValue(anySelectedAtom);

@@ -3,7 +3,6 @@
 import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
-import type { Config } from '../../../core/types.ts';
 import { lastNote } from '../../../core/last-note.ts';
 import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
@@ -11,27 +10,9 @@ import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { Translator } from '../../i18n/index.ts';
+import type { RowContext } from '../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
-
-/** Everything a row needs besides its alert; built once per config/prefs change, so rows keep their memo. */
-export interface RowContext {
-  /** the translator, passed down rather than subscribed to in each of ~3000 cells */
-  t: Translator['t'];
-  columns: ColumnDef[];
-  config: Config;
-  mediumDate: string;
-  timezone: 'local' | 'utc';
-  locale: string;
-  valueWidth: number;
-  textWidth: number;
-  showNotesIcon: boolean;
-  username: string | null;
-  canWrite: boolean;
-  canDelete: boolean;
-  customActions: string[];
-  compact: boolean;
-}
 
 const dateCache = new Map<string, string>();
 

@@ -5,23 +5,30 @@
 // arrows that start multi-select, checkboxes while anything is selected, row actions on hover and keyboard focus.
 // One memoised row per id, each reading only its own atom: an unchanged poll re-renders no row.
 import { memo, useCallback, useRef, useState, type MouseEvent } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
-import type { SortState } from '../../../core/types.ts';
 import { readableRowTextColor, severityColor } from '../../../core/severity.ts';
 import { nextSort, sortShown } from '../../../core/alerts-location.ts';
 import { ROW_HEIGHTS } from '../../../core/preferences.ts';
 import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
-import { store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom } from './alerts-screen-state.ts';
-import { CellContent, columnLabel, type RowContext } from './AlertCells.tsx';
+import {
+  anySelectedAtom,
+  focusedIdAtom,
+  isFocusedAtom,
+  isSelectedAtom,
+  pageAtom,
+  selectionAtom,
+  sortAtom,
+  type RowContext,
+} from '../../state/alerts-screen.ts';
+import { CellContent, columnLabel } from './AlertCells.tsx';
 import { columnWidth } from './column-widths.ts';
 import { RowActions } from './RowActions.tsx';
-import { useRowKeyboard } from './row-keyboard.ts';
+import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
 import { useProgressiveCount } from './screen-hooks.ts';
 
 // Text arrows, not SVG icons: 200 extra SVG roots are a measurable part of rendering a full page.
@@ -31,22 +38,13 @@ const SELECT_WIDTH = 40;
 const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
 const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
 
-export function AlertTable({
-  ctx,
-  sort,
-  onSort,
-  onOpen,
-}: {
-  ctx: RowContext;
-  sort: SortState;
-  onSort: (sort: SortState) => void;
-  onOpen: (id: string) => void;
-}) {
+export function AlertTable({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: string) => void }) {
   const order = useAtomValue(orderAtom);
   const shown = useProgressiveCount(order.length);
   const { t } = useT();
   const tableRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
+  useKeepRowFocus(tableRef);
   const cellPad = ctx.compact ? 'px-2' : 'px-2';
   const widths = ctx.columns.map((c) => columnWidth(c, ctx));
   const tableWidth = SELECT_WIDTH + widths.reduce((sum, w) => sum + w, 0);
@@ -61,7 +59,7 @@ export function AlertTable({
             <HeaderSelect order={order} />
           </div>
           {ctx.columns.map((column) => (
-            <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} label={columnLabel(column, t)} />
+            <SortHeader key={column.name} column={column} label={columnLabel(column, t)} />
           ))}
           <div role="columnheader" className="p-0">
             <span className="sr-only">{t('Actions')}</span>
@@ -79,7 +77,7 @@ export function AlertTable({
 
 function HeaderSelect({ order }: { order: string[] }) {
   const { t } = useT();
-  const selection = useAtomValue(selectionAtom);
+  const [selection, setSelection] = useAtom(selectionAtom);
   if (selection.size === 0) return <span className="sr-only">{t('Trend')}</span>;
   const coverage = selectionCoverage(selection, order);
   return (
@@ -91,13 +89,19 @@ function HeaderSelect({ order }: { order: string[] }) {
       ref={(el) => {
         if (el) el.indeterminate = coverage === 'some';
       }}
-      onChange={() => store.set(selectionAtom, (s) => toggleAll(s, order))}
+      onChange={() => setSelection((s) => toggleAll(s, order))}
     />
   );
 }
 
-function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: SortState; onSort: (s: SortState) => void; label: string }) {
+function SortHeader({ column, label }: { column: ColumnDef; label: string }) {
   const { t } = useT();
+  const [sort, setSort] = useAtom(sortAtom);
+  const setPage = useSetAtom(pageAtom);
+  const onSort = (next: typeof sort) => {
+    setSort(next);
+    setPage(1);
+  };
   const shown = sortShown(sort, column.name);
   if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
     return (
@@ -128,27 +132,27 @@ function SortHeader({ column, sort, onSort, label }: { column: ColumnDef; sort: 
 }
 
 const AlertTableRow = memo(function AlertTableRow({ id, ctx, onOpen, cellPad, grid }: { id: string; ctx: RowContext; onOpen: (id: string) => void; cellPad: string; grid: string }) {
-  const atom = rowAtom(id);
-  if (!atom) return null;
-  return <RowBody atom={atom} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />;
+  const alert = useAtomValue(rowAtom(id));
+  if (!alert) return null;
+  return <RowBody alert={alert} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />;
 });
 
 function RowBody({
-  atom,
+  alert,
   id,
   ctx,
   onOpen,
   cellPad,
   grid,
 }: {
-  atom: NonNullable<ReturnType<typeof rowAtom>>;
+  alert: AlertRow;
   id: string;
   ctx: RowContext;
   onOpen: (id: string) => void;
   cellPad: string;
   grid: string;
 }) {
-  const alert: AlertRow = useAtomValue(atom);
+  const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
   const anySelected = useAtomValue(anySelectedAtom);
@@ -170,7 +174,7 @@ function RowBody({
       if (store.get(selectionAtom).size > 0) store.set(selectionAtom, (s) => toggleSelected(s, id));
       else onOpen(id);
     },
-    [id, onOpen],
+    [id, onOpen, store],
   );
 
   return (

@@ -1,8 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import type { EnvironmentCount } from '../../../core/types.ts';
 import { metaAtom } from '../../state/alerts.ts';
+import { configAtom } from '../../state/session.ts';
+import { prefsAtom } from '../../state/user.ts';
+import { filterAtom, pageAtom } from '../../state/alerts-screen.ts';
 import { useT } from '../../state/i18n.ts';
 
 const environmentsAtom = selectAtom(metaAtom, (m) => m.environments, sameEnvironments);
@@ -16,17 +19,19 @@ function sameEnvironments(a: EnvironmentCount[], b: EnvironmentCount[]) {
  * preference, the configured environments appear too, with 0 when they have no alerts. Arrow keys move between
  * tabs (the ARIA tabs pattern); the selected environment is also a tab even when it has no alerts right now.
  */
-export function EnvironmentTabs({
-  selected,
-  onSelect,
-  allowed,
-}: {
-  selected: string | null;
-  onSelect: (env: string | null) => void;
-  /** configured environments to show even without alerts (showAllowedEnvs), or null */
-  allowed: string[] | null;
-}) {
+export function EnvironmentTabs() {
   const environments = useAtomValue(environmentsAtom);
+  const [filter, setFilter] = useAtom(filterAtom);
+  const setPage = useSetAtom(pageAtom);
+  const config = useAtomValue(configAtom);
+  const showAllowed = useAtomValue(prefsAtom).showAllowedEnvs;
+  // configured environments to show even without alerts (showAllowedEnvs)
+  const allowed = showAllowed && Array.isArray(config?.environments) ? config.environments : null;
+  const selected = filter.environment;
+  const onSelect = (environment: string | null) => {
+    setFilter({ ...filter, environment });
+    setPage(1);
+  };
   const { t, formatNumber } = useT();
   const listRef = useRef<HTMLDivElement>(null);
   const counts = new Map<string, number>();

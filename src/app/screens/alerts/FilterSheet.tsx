@@ -1,16 +1,18 @@
 // The filter side sheet (SPEC 2): status, customer, service, group, text and date range (presets or a custom
-// range). Edits are a draft until Apply; Reset returns to the configured starting filter. The screen keys the sheet
-// by its open state, so each opening starts a fresh draft from the applied filter.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+// range). Edits are a draft until Apply; Reset returns to the configured starting filter. Each opening starts a
+// fresh draft from the applied filter.
+import { useId, useState, type ReactNode } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { AlertFilter, DateRange } from '../../../core/types.ts';
+import type { DateRange } from '../../../core/types.ts';
 import { STATUS_LABEL_KEYS, STATUS_ORDER } from '../../../core/severity.ts';
 import { TIME_RANGES, customRange, presetOf, type RangePreset } from '../../../core/date-range.ts';
-import type { FilterLists } from '../../../worker/contract/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { useT } from '../../state/i18n.ts';
-import { pushNotice } from '../../state/notices.ts';
+import { configAtom } from '../../state/session.ts';
+import { defaultFilterAtom, filterAtom, filtersOpenAtom, pageAtom } from '../../state/alerts-screen.ts';
+import { filterListsQuery } from '../../data/alerts.ts';
+import { useQuery } from '../../data/query.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 
 function toLocalInput(epochSeconds: number | null): string {
@@ -60,44 +62,29 @@ function CheckList({ options, selected, onChange, label }: { options: { value: s
   );
 }
 
-export function FilterSheet({
-  open,
-  onClose,
-  filter,
-  defaults,
-  customerViews,
-  onApply,
-}: {
-  open: boolean;
-  onClose: () => void;
-  filter: AlertFilter;
-  defaults: AlertFilter;
-  customerViews: boolean;
-  onApply: (filter: AlertFilter) => void;
-}) {
+export function FilterSheet() {
+  const open = useAtomValue(filtersOpenAtom);
+  return <Sheet key={open ? 'open' : 'closed'} open={open} />;
+}
+
+function Sheet({ open }: { open: boolean }) {
   const { t } = useT();
+  const setOpen = useSetAtom(filtersOpenAtom);
+  const [filter, setFilter] = useAtom(filterAtom);
+  const setPage = useSetAtom(pageAtom);
+  const defaults = useAtomValue(defaultFilterAtom);
+  const customerViews = !!useAtomValue(configAtom)?.customer_views;
   const [draft, setDraft] = useState(filter);
   const [preset, setPreset] = useState<RangePreset>(presetOf(filter.dateRange));
-  const [lists, setLists] = useState<FilterLists | null>(null);
+  const { data: lists, error: listsError } = useQuery(open ? filterListsQuery : null);
   const textId = useId();
   const fromId = useId();
   const toId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    void dataWorker.getLists().then(
-      (result) => {
-        if (cancelled) return;
-        if (result.ok) setLists(result.value);
-        else pushNotice({ level: 'error', text: result.error.message });
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open]);
+  const onClose = () => setOpen(false);
+  const onApply = () => {
+    setFilter(draft);
+    setPage(1);
+  };
 
   const setRange = (range: DateRange) => setDraft((d) => ({ ...d, dateRange: range }));
   const statusOptions = STATUS_ORDER.map((s) => ({ value: s, label: t((STATUS_LABEL_KEYS[s] ?? 'Unknown') as MessageKey) }));
@@ -117,11 +104,16 @@ export function FilterSheet({
             className="min-h-0 flex-1 overflow-auto px-4"
             onSubmit={(e) => {
               e.preventDefault();
-              onApply(draft);
+              onApply();
               onClose();
             }}
             id="alert-filter-form"
           >
+            {listsError && (
+              <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+                {listsError.message}
+              </p>
+            )}
             <Section title={t('Status')}>
               <CheckList options={statusOptions} selected={draft.status} onChange={(status) => setDraft((d) => ({ ...d, status }))} label={(l) => l} />
             </Section>

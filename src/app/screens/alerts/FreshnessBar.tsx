@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
-import { clockAtom } from './alerts-screen-state.ts';
+import { clockAtom } from '../../state/alerts-screen.ts';
 
 const freshnessAtom = selectAtom(
   metaAtom,

@@ -8,7 +8,7 @@ import { chipColors, severityColor, severityMap } from '../../../core/severity.t
 import type { IndicatorCounts } from '../../../worker/contract/index.ts';
 import { indicatorsAtom } from '../../state/detail.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { watchIndicators } from '../../data/alerts.ts';
 
 function total(counts: Record<string, number>, severities: readonly string[]): number {
   return severities.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
@@ -75,8 +75,8 @@ export function IndicatorPanel({ config }: { config: Config }) {
 
   useEffect(() => {
     if (!queries?.length) return;
-    void dataWorker.setIndicators(queries).catch(() => undefined);
-    return () => void dataWorker.setIndicators(null).catch(() => undefined);
+    watchIndicators(queries);
+    return () => watchIndicators(null);
   }, [queries]);
 
   if (!queries?.length) return null;

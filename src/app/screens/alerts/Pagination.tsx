@@ -1,16 +1,26 @@
 // The table footer: rows per page (5/10/20/50/100/200, SPEC 9), the range shown and previous/next page.
 import { useId } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../core/preferences.ts';
 import { metaAtom } from '../../state/alerts.ts';
+import { pageAtom, rowsPerPageAtom, rowsPerPageChoiceAtom, shownPageAtom } from '../../state/alerts-screen.ts';
 import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 
 const totalAtom = selectAtom(metaAtom, (m) => m.total);
 
-export function Pagination({ page, rowsPerPage, onPage, onRowsPerPage }: { page: number; rowsPerPage: number; onPage: (page: number) => void; onRowsPerPage: (n: number) => void }) {
+export function Pagination() {
   const total = useAtomValue(totalAtom);
+  const page = useAtomValue(shownPageAtom);
+  const rowsPerPage = useAtomValue(rowsPerPageAtom);
+  const setPage = useSetAtom(pageAtom);
+  const setRowsPerPage = useSetAtom(rowsPerPageChoiceAtom);
+  const onPage = (p: number) => setPage(p);
+  const onRowsPerPage = (n: number) => {
+    setRowsPerPage(n);
+    setPage(1);
+  };
   const { t, formatNumber } = useT();
   const selectId = useId();
   const pages = Math.max(1, Math.ceil(total / rowsPerPage));

@@ -1,7 +1,7 @@
 // The actions of one alert (SPEC 4): only those its status allows, watch/unwatch, delete, and the configured custom
 // actions in a menu. Shown on hover and on keyboard focus in the table; always shown on phone cards.
 import { memo } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
@@ -9,10 +9,9 @@ import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
-import { store } from '../../state/store.ts';
-import { busyAtom, pendingDeleteAtom } from './alerts-screen-state.ts';
-import { runCommand } from './alert-commands.ts';
-import type { RowContext } from './AlertCells.tsx';
+import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { alertCommands } from '../../data/alerts.ts';
+import { listBusyAtom } from '../../data/commands.ts';
 
 export const ACTION_ICONS: Record<AlertAction, IconName> = {
   open: 'open',
@@ -36,7 +35,8 @@ export const RowActions = memo(function RowActions({
   size?: 'small' | 'large';
 }) {
   const { t } = useT();
-  const busy = useAtomValue(busyAtom);
+  const busy = useAtomValue(listBusyAtom);
+  const askDelete = useSetAtom(pendingDeleteAtom);
   const tabIndex = tabbable ? 0 : -1;
   const buttonClass = size === 'small' ? 'h-7 w-7' : 'h-10 w-10';
   const iconSize = size === 'small' ? 18 : 22;
@@ -54,7 +54,7 @@ export const RowActions = memo(function RowActions({
           className={buttonClass}
           tabIndex={tabIndex}
           disabled={busy}
-          onClick={() => void runCommand([alert.id], { kind: 'act', action })}
+          onClick={() => void alertCommands.act('list', [alert.id], action)}
         />
       ))}
       {ctx.username && (
@@ -65,7 +65,7 @@ export const RowActions = memo(function RowActions({
           className={buttonClass}
           tabIndex={tabIndex}
           disabled={busy}
-          onClick={() => void runCommand([alert.id], { kind: 'watch', on: !watched })}
+          onClick={() => void alertCommands.watch('list', [alert.id], !watched)}
         />
       )}
       {ctx.canDelete && (
@@ -76,7 +76,7 @@ export const RowActions = memo(function RowActions({
           className={buttonClass}
           tabIndex={tabIndex}
           disabled={busy}
-          onClick={() => store.set(pendingDeleteAtom, { ids: [alert.id], bulk: false })}
+          onClick={() => askDelete({ ids: [alert.id], bulk: false })}
         />
       )}
       {ctx.customActions.length > 0 && (
@@ -98,7 +98,7 @@ export const RowActions = memo(function RowActions({
                 <button
                   type="button"
                   className="block w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
-                  onClick={() => void runCommand([alert.id], { kind: 'act', action })}
+                  onClick={() => void alertCommands.act('list', [alert.id], action)}
                 >
                   {action}
                 </button>

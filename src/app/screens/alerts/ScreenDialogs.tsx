@@ -1,13 +1,25 @@
 // Small dialogs of the alerts screen: display density and keyboard shortcuts.
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useT } from '../../state/i18n.ts';
 import type { MessageKey } from '../../i18n/index.ts';
-import { shortcutsOpenAtom } from './alerts-screen-state.ts';
+import { densityAtom, densityDialogOpenAtom, densityOverrideAtom, shortcutsOpenAtom } from '../../state/alerts-screen.ts';
+import { sessionAtom } from '../../state/session.ts';
+import { savePreferences } from '../../data/account.ts';
 
-export function DensityDialog({ open, value, onChoose, onClose }: { open: boolean; value: 'comfortable' | 'compact'; onChoose: (d: 'comfortable' | 'compact') => void; onClose: () => void }) {
+export function DensityDialog() {
   const { t } = useT();
+  const [open, setOpen] = useAtom(densityDialogOpenAtom);
+  const value = useAtomValue(densityAtom);
+  const setOverride = useSetAtom(densityOverrideAtom);
+  const signedIn = useAtomValue(sessionAtom).authenticated;
+  const onClose = () => setOpen(false);
+  const onChoose = (d: 'comfortable' | 'compact') => {
+    setOverride(d);
+    // Signed out (or auth off) the choice holds for this session; signed in it is saved to the user's prefs.
+    if (signedIn) void savePreferences(t('DisplayDensity'), { displayDensity: d }, false);
+  };
   return (
     <Dialog open={open} onClose={onClose} size="sm" title={t('ChooseDisplayDensity')} footer={<Button onClick={onClose}>{t('Close')}</Button>}>
       <fieldset>

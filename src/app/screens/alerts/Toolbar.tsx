@@ -1,49 +1,75 @@
 // The alerts toolbar (SPEC 2 "Toolbar"): search with clear and pin, watch-only, time ranges, filter, sound, full
 // screen, refresh and the menu (panel, density, CSV, shortcuts). With rows selected it becomes the bulk bar.
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { TIME_RANGES, presetOf } from '../../../core/date-range.ts';
-import type { DateRange } from '../../../core/types.ts';
 import { bulkWatchTarget } from '../../../core/actions.ts';
 import { bulkTargets } from '../../../core/alerts-selection.ts';
-import { rowAtom } from '../../state/alerts.ts';
-import { store } from '../../state/store.ts';
+import { searchWithQ } from '../../../core/alerts-location.ts';
+import { alertsToCsv, csvFilename } from '../../../core/csv.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
+import { pageRows, rowOf } from '../../state/alerts.ts';
+import type { Store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
+import { configAtom, sessionAtom, usernameAtom } from '../../state/session.ts';
+import {
+  addressAtom,
+  clearSelection,
+  densityDialogOpenAtom,
+  filterActiveAtom,
+  filterAtom,
+  filtersOpenAtom,
+  muteOverrideAtom,
+  mutedAtom,
+  pageAtom,
+  pendingDeleteAtom,
+  rowContextAtom,
+  selectionAtom,
+  shortcutsOpenAtom,
+  showPanelAtom,
+  watchOnlyAtom,
+} from '../../state/alerts-screen.ts';
+import { alertCommands, refreshAlerts } from '../../data/alerts.ts';
+import { listBusyAtom } from '../../data/commands.ts';
+import { savePreferences, savedSearchCommands } from '../../data/account.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
-import { busyAtom, clearSelection, pendingDeleteAtom, selectionAtom } from './alerts-screen-state.ts';
-import { runCommand } from './alert-commands.ts';
-import type { AlertRow } from '../../../worker/contract/index.ts';
 
 export interface ToolbarProps {
-  q: string;
-  onSearch: (q: string) => void;
-  onSaveSearch: (q: string) => void;
-  canWatch: boolean;
-  watchOnly: boolean;
-  onWatchOnly: (on: boolean) => void;
-  dateRange: DateRange;
-  onDateRange: (range: DateRange) => void;
-  filterActive: boolean;
-  onOpenFilters: () => void;
-  muted: boolean;
-  onMute: (muted: boolean) => void;
-  fullscreen: boolean;
-  onFullscreen: () => void;
-  onRefresh: () => void;
-  refreshing: boolean;
-  hasIndicators: boolean;
-  showPanel: boolean;
-  onShowPanel: (show: boolean) => void;
-  onDensity: () => void;
-  onCsv: () => void;
-  onShortcuts: () => void;
   searchRef: RefObject<HTMLInputElement | null>;
-  username: string | null;
-  canWrite: boolean;
-  canDelete: boolean;
-  customActions: string[];
+  fullscreen: { active: boolean; toggle: () => void };
+}
+
+/** The spinner of the refresh button: the spec's 300 ms refresh flag (SPEC 4). */
+const REFRESH_FLAG_MS = 300;
+
+function useRefresh(): [boolean, () => void] {
+  const [refreshing, setRefreshing] = useState(false);
+  return [
+    refreshing,
+    () => {
+      refreshAlerts();
+      setRefreshing(true);
+      setTimeout(() => setRefreshing(false), REFRESH_FLAG_MS);
+    },
+  ];
+}
+
+/** The page's alerts as CSV (SPEC 9): the API's own fields, named after the environment tab. */
+function downloadCsv(store: Store) {
+  // `trend` is the console's own field: the export carries the API's alert fields only.
+  const rows = pageRows(store).map(({ trend: _trend, ...alert }) => alert);
+  const blob = new Blob([alertsToCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = csvFilename(store.get(filterAtom).environment);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function MenuEntry({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
@@ -60,29 +86,57 @@ function MenuEntry({ icon, label, onClick }: { icon: IconName; label: string; on
 const menuItemsClass =
   'z-40 min-w-52 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100';
 
-export function Toolbar({ searchRef, ...props }: ToolbarProps) {
+export function Toolbar(props: ToolbarProps) {
   const selection = useAtomValue(selectionAtom);
-  if (selection.size > 0) return <BulkBar {...props} selection={selection} />;
-  return <MainBar {...props} searchRef={searchRef} />;
+  if (selection.size > 0) return <BulkBar fullscreen={props.fullscreen} selection={selection} />;
+  return <MainBar {...props} />;
 }
 
-function MainBar({ searchRef, ...props }: ToolbarProps) {
+function MainBar({ searchRef, fullscreen }: ToolbarProps) {
   const { t } = useT();
-  const [text, setText] = useState(props.q);
+  const store = useStore();
+  const [, navigate] = useLocation();
+  const { q } = useAtomValue(addressAtom);
+  const [filter, setFilter] = useAtom(filterAtom);
+  const setPage = useSetAtom(pageAtom);
+  const filterActive = useAtomValue(filterActiveAtom);
+  const [watchOnly, setWatchOnly] = useAtom(watchOnlyAtom);
+  const canWatch = useAtomValue(usernameAtom) !== null;
+  const muted = useAtomValue(mutedAtom);
+  const signedIn = useAtomValue(sessionAtom).authenticated;
+  const [showPanel, setShowPanel] = useAtom(showPanelAtom);
+  const hasIndicators = (useAtomValue(configAtom)?.indicators?.queries?.length ?? 0) > 0;
+  const openFilters = () => store.set(filtersOpenAtom, true);
+  const [refreshing, refresh] = useRefresh();
+  const [text, setText] = useState(q);
   // Back/Forward or a saved search from the drawer change q under the box: the box follows (without remounting,
   // so the focus stays in the box after Enter).
-  const [shownQ, setShownQ] = useState(props.q);
-  if (shownQ !== props.q) {
-    setShownQ(props.q);
-    setText(props.q);
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
   }
   const rangeId = useId();
 
+  const search = (next: string) => {
+    const query = searchWithQ(location.search, next);
+    if (query === location.search || (query === '' && location.search === '')) return;
+    clearSelection(store);
+    navigate(`${location.pathname.replace(import.meta.env.BASE_URL.replace(/\/$/, ''), '')}${query}${location.hash}`);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    props.onSearch(text.trim());
+    search(text.trim());
   };
-  const preset = presetOf(props.dateRange);
+  const saveSearch = (value: string) => {
+    if (value) void savedSearchCommands.save(t('SaveSearch'), { text: value, q: value });
+  };
+  const mute = (m: boolean) => {
+    store.set(muteOverrideAtom, m);
+    // Signed out (or auth off) the choice holds for this session; signed in it is saved to the user's prefs.
+    if (signedIn) void savePreferences(m ? t('Mute') : t('Unmute'), { isMute: m }, false);
+  };
+  const preset = presetOf(filter.dateRange);
 
   return (
     <div className="flex flex-wrap items-center gap-x-1 gap-y-1 px-2 py-1">
@@ -95,16 +149,16 @@ function MainBar({ searchRef, ...props }: ToolbarProps) {
           onChange={(e) => setText(e.target.value)}
           onBlur={() => {
             // Like the old console, leaving the box submits a changed search.
-            if (text.trim() !== props.q) props.onSearch(text.trim());
+            if (text.trim() !== q) search(text.trim());
           }}
           onKeyDown={(e) => {
             // Escape abandons an edit (back to the search in force). The browser's own Escape-clears-the-box is
             // prevented: with submit-on-blur it would silently drop the search on the next click elsewhere.
             if (e.key === 'Escape') {
               e.preventDefault();
-              if (text !== props.q) {
+              if (text !== q) {
                 e.stopPropagation();
-                setText(props.q);
+                setText(q);
               }
             }
           }}
@@ -120,12 +174,12 @@ function MainBar({ searchRef, ...props }: ToolbarProps) {
             className="h-8 w-8 text-white"
             onClick={() => {
               setText('');
-              props.onSearch('');
+              search('');
               searchRef.current?.focus();
             }}
           />
         )}
-        <IconButton icon="pin" label={t('SaveSearch')} size={18} className="h-8 w-8 text-white" disabled={!text.trim()} onClick={() => props.onSaveSearch(text.trim())} />
+        <IconButton icon="pin" label={t('SaveSearch')} size={18} className="h-8 w-8 text-white" disabled={!text.trim()} onClick={() => saveSearch(text.trim())} />
       </form>
 
       <label htmlFor={rangeId} className="sr-only">
@@ -137,8 +191,11 @@ function MainBar({ searchRef, ...props }: ToolbarProps) {
         onChange={(e) => {
           const option = TIME_RANGES.find((o) => o.id === e.target.value);
           if (!option) return;
-          if (option.id === 'custom') props.onOpenFilters();
-          else props.onDateRange(option.range);
+          if (option.id === 'custom') openFilters();
+          else {
+            setFilter({ ...filter, dateRange: option.range });
+            setPage(1);
+          }
         }}
         className="rounded bg-white/15 px-2 py-1.5 text-white focus:bg-white/25 [&>option]:text-gray-900"
       >
@@ -152,70 +209,72 @@ function MainBar({ searchRef, ...props }: ToolbarProps) {
       <span className="relative">
         <IconButton
           icon="filter"
-          label={props.filterActive ? `${t('Filters')} – ${t('FilterActive')}` : t('Filters')}
-          pressed={props.filterActive}
-          className={props.filterActive ? 'bg-accent text-gray-900 hover:bg-accent' : ''}
-          onClick={props.onOpenFilters}
+          label={filterActive ? `${t('Filters')} – ${t('FilterActive')}` : t('Filters')}
+          pressed={filterActive}
+          className={filterActive ? 'bg-accent text-gray-900 hover:bg-accent' : ''}
+          onClick={openFilters}
         />
-        {props.filterActive && <span aria-hidden="true" className="absolute right-1 top-1 h-2 w-2 rounded-full bg-red-600 ring-2 ring-white" />}
+        {filterActive && <span aria-hidden="true" className="absolute right-1 top-1 h-2 w-2 rounded-full bg-red-600 ring-2 ring-white" />}
       </span>
-      {props.canWatch && (
+      {canWatch && (
         <IconButton
           icon="visibility"
           label={t('WatchOnly')}
-          pressed={props.watchOnly}
-          className={props.watchOnly ? 'bg-white/30' : ''}
-          onClick={() => props.onWatchOnly(!props.watchOnly)}
+          pressed={watchOnly}
+          className={watchOnly ? 'bg-white/30' : ''}
+          onClick={() => {
+            setWatchOnly(!watchOnly);
+            setPage(1);
+          }}
         />
       )}
-      <IconButton icon={props.muted ? 'volumeOff' : 'volumeUp'} label={props.muted ? t('Unmute') : t('Mute')} pressed={!props.muted} onClick={() => props.onMute(!props.muted)} />
-      <IconButton icon={props.fullscreen ? 'fullscreenExit' : 'fullscreen'} label={props.fullscreen ? t('ExitFullScreen') : t('FullScreen')} onClick={props.onFullscreen} />
-      <IconButton icon="refresh" label={t('Refresh')} onClick={props.onRefresh} className={props.refreshing ? 'animate-spin' : ''} />
+      <IconButton icon={muted ? 'volumeOff' : 'volumeUp'} label={muted ? t('Unmute') : t('Mute')} pressed={!muted} onClick={() => mute(!muted)} />
+      <IconButton icon={fullscreen.active ? 'fullscreenExit' : 'fullscreen'} label={fullscreen.active ? t('ExitFullScreen') : t('FullScreen')} onClick={fullscreen.toggle} />
+      <IconButton icon="refresh" label={t('Refresh')} onClick={refresh} className={refreshing ? 'animate-spin' : ''} />
       <Menu>
         <MenuButton aria-label={t('More')} title={t('More')} className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15">
           <Icon name="moreVert" />
         </MenuButton>
         <MenuItems anchor="bottom end" className={menuItemsClass}>
-          {props.hasIndicators && (
-            <MenuEntry icon="chart" label={props.showPanel ? t('HidePanel') : t('ShowPanel')} onClick={() => props.onShowPanel(!props.showPanel)} />
-          )}
-          <MenuEntry icon="list" label={`${t('DisplayDensity')}…`} onClick={props.onDensity} />
-          <MenuEntry icon="download" label={t('DownloadAsCsv')} onClick={props.onCsv} />
-          <MenuEntry icon="help" label={t('KeyboardShortcuts')} onClick={props.onShortcuts} />
+          {hasIndicators && <MenuEntry icon="chart" label={showPanel ? t('HidePanel') : t('ShowPanel')} onClick={() => setShowPanel(!showPanel)} />}
+          <MenuEntry icon="list" label={`${t('DisplayDensity')}…`} onClick={() => store.set(densityDialogOpenAtom, true)} />
+          <MenuEntry icon="download" label={t('DownloadAsCsv')} onClick={() => downloadCsv(store)} />
+          <MenuEntry icon="help" label={t('KeyboardShortcuts')} onClick={() => store.set(shortcutsOpenAtom, true)} />
         </MenuItems>
       </Menu>
     </div>
   );
 }
 
-function selectedRows(selection: ReadonlySet<string>): AlertRow[] {
-  const rows: AlertRow[] = [];
-  for (const id of selection) {
-    const a = rowAtom(id);
-    if (a) rows.push(store.get(a));
-  }
-  return rows;
+function selectedRows(store: Store, selection: ReadonlySet<string>): AlertRow[] {
+  return [...selection].flatMap((id) => rowOf(store, id) ?? []);
 }
 
-function BulkBar(props: Omit<ToolbarProps, 'searchRef'> & { selection: ReadonlySet<string> }) {
+function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscreen']; selection: ReadonlySet<string> }) {
   const { t } = useT();
-  const busy = useAtomValue(busyAtom);
-  const rows = selectedRows(props.selection);
-  const watchOn = props.username ? bulkWatchTarget(rows, props.username) : true;
+  const store = useStore();
+  const busy = useAtomValue(listBusyAtom);
+  const ctx = useAtomValue(rowContextAtom);
+  const [refreshing, refresh] = useRefresh();
+  const rows = selectedRows(store, selection);
+  const username = ctx?.username ?? null;
+  const watchOn = username ? bulkWatchTarget(rows, username) : true;
   const ids = rows.map((r) => r.id);
+  // Bulk actions clear the selection afterwards (SPEC 2); the worker reloads the list after every command.
+  const done = () => clearSelection(store);
   // Targets are worked out at the click, from the rows as they are then (a poll may have changed a status).
-  const act = (action: 'ack' | 'shelve' | 'close') => void runCommand(bulkTargets(selectedRows(props.selection), action), { kind: 'act', action }, { bulk: true });
+  const act = (action: 'ack' | 'shelve' | 'close') => void alertCommands.act('list', bulkTargets(selectedRows(store, selection), action), action).then(done);
 
   return (
     <div className="flex flex-wrap items-center gap-1 px-2 py-1" role="toolbar" aria-label={t('AlertsBulkActions')}>
-      <IconButton icon="arrowBack" label={t('Back')} onClick={clearSelection} />
+      <IconButton icon="arrowBack" label={t('Back')} onClick={done} />
       <span className="mr-2 font-semibold" aria-live="polite">
-        {t('RowsSelected', { count: props.selection.size })}
+        {t('RowsSelected', { count: selection.size })}
       </span>
-      {props.canWrite && (
+      {ctx?.canWrite && (
         <>
-          {props.username && (
-            <Button variant="ghost" icon={watchOn ? 'visibility' : 'visibilityOff'} className="text-white hover:bg-white/15" disabled={busy} onClick={() => void runCommand(ids, { kind: 'watch', on: watchOn }, { bulk: true })}>
+          {username && (
+            <Button variant="ghost" icon={watchOn ? 'visibility' : 'visibilityOff'} className="text-white hover:bg-white/15" disabled={busy} onClick={() => void alertCommands.watch('list', ids, watchOn).then(done)}>
               {watchOn ? t('Watch') : t('Unwatch')}
             </Button>
           )}
@@ -228,23 +287,23 @@ function BulkBar(props: Omit<ToolbarProps, 'searchRef'> & { selection: ReadonlyS
           <Button variant="ghost" icon="closeAlert" className="text-white hover:bg-white/15" disabled={busy || bulkTargets(rows, 'close').length === 0} onClick={() => act('close')}>
             {t('Close')}
           </Button>
-          {props.canDelete && (
+          {ctx.canDelete && (
             <Button variant="ghost" icon="delete" className="text-white hover:bg-white/15" disabled={busy} onClick={() => store.set(pendingDeleteAtom, { ids, bulk: true })}>
               {t('Delete')}
             </Button>
           )}
-          {props.customActions.length > 0 && (
+          {ctx.customActions.length > 0 && (
             <Menu>
               <MenuButton aria-label={t('Actions')} title={t('Actions')} className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15">
                 <Icon name="moreVert" />
               </MenuButton>
               <MenuItems anchor="bottom end" className={menuItemsClass}>
-                {props.customActions.map((action) => (
+                {ctx.customActions.map((action) => (
                   <MenuItem key={action}>
                     <button
                       type="button"
                       className="block w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
-                      onClick={() => void runCommand(ids, { kind: 'act', action }, { bulk: true })}
+                      onClick={() => void alertCommands.act('list', ids, action).then(done)}
                     >
                       {action}
                     </button>
@@ -256,8 +315,8 @@ function BulkBar(props: Omit<ToolbarProps, 'searchRef'> & { selection: ReadonlyS
         </>
       )}
       <span className="ml-auto flex items-center">
-        <IconButton icon={props.fullscreen ? 'fullscreenExit' : 'fullscreen'} label={props.fullscreen ? t('ExitFullScreen') : t('FullScreen')} onClick={props.onFullscreen} />
-        <IconButton icon="refresh" label={t('Refresh')} onClick={props.onRefresh} />
+        <IconButton icon={fullscreen.active ? 'fullscreenExit' : 'fullscreen'} label={fullscreen.active ? t('ExitFullScreen') : t('FullScreen')} onClick={fullscreen.toggle} />
+        <IconButton icon="refresh" label={t('Refresh')} onClick={refresh} className={refreshing ? 'animate-spin' : ''} />
       </span>
     </div>
   );

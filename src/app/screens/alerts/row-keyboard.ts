@@ -1,15 +1,15 @@
 // Keyboard handling shared by the table and the phone cards: roving focus between rows (one tabbable row), open,
 // select and act on the focused row. The rules are src/core/row-navigation.ts; this applies them to the DOM.
-import { useCallback, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useAtomValue, useStore } from 'jotai';
 import { isActionAllowed } from '../../../core/actions.ts';
 import { moveIndex, rowCommand } from '../../../core/row-navigation.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
-import { orderAtom, rowAtom } from '../../state/alerts.ts';
-import { store } from '../../state/store.ts';
-import { clearSelection, focusedIdAtom, pendingDeleteAtom, selectionAtom } from './alerts-screen-state.ts';
-import { runCommand } from './alert-commands.ts';
-import type { RowContext } from './AlertCells.tsx';
+import { orderAtom, rowOf } from '../../state/alerts.ts';
+import type { Store } from '../../state/store.ts';
+import { clearSelection, effectiveFocusAtom, focusedIdAtom, pendingDeleteAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { alertCommands } from '../../data/alerts.ts';
 
 /** Focuses the row element of an alert (table row or card) inside `container`. */
 export function focusRow(container: HTMLElement | null, id: string | null) {
@@ -20,13 +20,37 @@ export function focusRow(container: HTMLElement | null, id: string | null) {
 }
 
 /** The focused row: the remembered one, else the first of the page (the one Tab lands on). */
-export function currentFocusId(): string | null {
-  const order = store.get(orderAtom);
-  const id = store.get(focusedIdAtom);
-  return id !== null && order.includes(id) ? id : (order[0] ?? null);
+export function currentFocusId(store: Store): string | null {
+  return store.get(effectiveFocusAtom);
+}
+
+/** When the row with keyboard focus leaves the page (closed, deleted), focus goes on to the row that took its place. */
+export function useKeepRowFocus(container: RefObject<HTMLElement | null>) {
+  const order = useAtomValue(orderAtom);
+  const store = useStore();
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const onIn = () => (hadFocus.current = true);
+    const onOut = (e: FocusEvent) => (hadFocus.current = el.contains(e.relatedTarget as Node | null));
+    el.addEventListener('focusin', onIn);
+    el.addEventListener('focusout', onOut);
+    return () => {
+      el.removeEventListener('focusin', onIn);
+      el.removeEventListener('focusout', onOut);
+    };
+  }, [container]);
+  useEffect(() => {
+    // A removed element drops focus to <body>; a row still there keeps it.
+    if (!hadFocus.current || (document.activeElement && document.activeElement !== document.body)) return;
+    const frame = requestAnimationFrame(() => focusRow(container.current, currentFocusId(store)));
+    return () => cancelAnimationFrame(frame);
+  }, [order, container, store]);
 }
 
 export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, container: () => HTMLElement | null) {
+  const store = useStore();
   return useCallback(
     (e: KeyboardEvent<HTMLElement>) => {
       // Keys typed into a control inside a row (the custom-actions menu, a checkbox) belong to that control,
@@ -41,9 +65,9 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
         if (control && command.kind !== 'move') return;
       }
       const order = store.get(orderAtom);
-      const id = target.closest<HTMLElement>('[data-row-id]')?.getAttribute('data-row-id') ?? currentFocusId();
+      const id = target.closest<HTMLElement>('[data-row-id]')?.getAttribute('data-row-id') ?? currentFocusId(store);
       if (id === null) return;
-      const alert = rowAtom(id) ? store.get(rowAtom(id)!) : null;
+      const alert = rowOf(store, id);
       switch (command.kind) {
         case 'move': {
           const next = order[moveIndex(command.to, order.indexOf(id), order.length)] ?? null;
@@ -61,15 +85,15 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
           break;
         case 'clearSelection':
           if (store.get(selectionAtom).size === 0) return;
-          clearSelection();
+          clearSelection(store);
           break;
         case 'act':
           if (!ctx.canWrite || !alert || !isActionAllowed(command.action, alert.status)) return;
-          void runCommand([id], { kind: 'act', action: command.action });
+          void alertCommands.act('list', [id], command.action);
           break;
         case 'watch':
           if (!ctx.canWrite || !alert || !ctx.username) return;
-          void runCommand([id], { kind: 'watch', on: !isWatchedBy(alert, ctx.username) });
+          void alertCommands.watch('list', [id], !isWatchedBy(alert, ctx.username));
           break;
         case 'delete':
           if (!ctx.canDelete) return;
@@ -79,6 +103,6 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
       e.preventDefault();
       e.stopPropagation();
     },
-    [ctx, open, container],
+    [ctx, open, container, store],
   );
 }

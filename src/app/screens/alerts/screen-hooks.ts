@@ -1,20 +1,11 @@
-// Browser capabilities the alerts screen uses: media queries, full screen, the screen wake lock (kiosk) and the
-// new-alert sound.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useAtomValue } from 'jotai';
+// Browser capabilities the alerts screen uses: full screen (asked once on a wall display), the screen wake lock
+// (kiosk), the new-alert sound, the screen's keyboard shortcuts and progressive rendering of long pages.
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useAtomValue, useStore } from 'jotai';
 import { newsAtom } from '../../state/alerts.ts';
-
-export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      const mq = window.matchMedia(query);
-      mq.addEventListener('change', notify);
-      return () => mq.removeEventListener('change', notify);
-    },
-    [query],
-  );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
-}
+import { clearSelection, selectionAtom, shortcutsOpenAtom } from '../../state/alerts-screen.ts';
+import { refreshAlerts } from '../../data/alerts.ts';
+import { currentFocusId, focusRow } from './row-keyboard.ts';
 
 export function useFullscreen(): { active: boolean; toggle: () => void; enter: () => Promise<boolean> } {
   const [active, setActive] = useState(() => document.fullscreenElement !== null);
@@ -96,6 +87,64 @@ export function useAlertSound(muted: boolean, url: string) {
     // Autoplay policies may refuse before the first user gesture: nothing to do but wait for the next alert.
     void audio.current.play()?.catch(() => undefined);
   }, [news, muted, url]);
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/** The screen's keys: / search, ? help, r refresh, Escape clears the selection, j/k and the arrows reach the list. */
+export function useScreenKeys(searchRef: RefObject<HTMLInputElement | null>) {
+  const store = useStore();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      const inList = (e.target as HTMLElement | null)?.closest?.('[data-alert-list]');
+      if (e.key === '/') {
+        searchRef.current?.focus();
+        e.preventDefault();
+      } else if (e.key === '?') {
+        store.set(shortcutsOpenAtom, true);
+        e.preventDefault();
+      } else if (e.key === 'r') {
+        refreshAlerts();
+      } else if (e.key === 'Escape' && store.get(selectionAtom).size > 0) {
+        clearSelection(store);
+      } else if (!inList && ['j', 'k', 'ArrowDown', 'ArrowUp'].includes(e.key) && (e.target === document.body || e.target === null)) {
+        focusRow(document.querySelector('[data-alert-list]'), currentFocusId(store));
+        e.preventDefault();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store, searchRef]);
+}
+
+/**
+ * A wall display asks for full screen at start; browsers allow it only from a user gesture, so the first click or key
+ * on the display does it.
+ */
+export function useKioskFullscreen(kiosk: boolean, enter: () => Promise<boolean>) {
+  useEffect(() => {
+    if (!kiosk) return;
+    let done = false;
+    const retry = () => {
+      if (done) return;
+      void enter().then((ok) => {
+        if (ok) done = true;
+      });
+    };
+    retry();
+    window.addEventListener('pointerdown', retry);
+    window.addEventListener('keydown', retry);
+    return () => {
+      window.removeEventListener('pointerdown', retry);
+      window.removeEventListener('keydown', retry);
+    };
+  }, [kiosk, enter]);
 }
 
 /** Rows rendered per step when a long page appears (e.g. 200 rows): each step stays a short main-thread task. */

@@ -13,13 +13,12 @@ import {
 } from '../../../core/admin-rules.ts';
 import { BLACKOUT_PERIOD_OPTIONS } from '../../../core/preferences.ts';
 import type { FilterLists } from '../../../worker/contract/index.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
+import { adminCommands } from '../../data/admin.ts';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { ListField, SelectField, SwitchField, TextField } from '../admin-kit/FormFields.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 export type BlackoutDialogState = { mode: 'create'; form: Form } | { mode: 'edit'; blackout: Blackout };
 
@@ -50,8 +49,8 @@ export function BlackoutDialog({ state, lists, onClose, onSaved }: { state: Blac
     setSaving(true);
     const r =
       state.mode === 'create'
-        ? await runCommand(() => dataWorker.create('blackouts', built.body))
-        : await runCommand(() => dataWorker.update('blackouts', state.blackout.id, built.body));
+        ? await adminCommands.create('blackouts', t('Save'), built.body)
+        : await adminCommands.update('blackouts', t('Save'), state.blackout.id, built.body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved();

@@ -14,16 +14,18 @@ import {
 } from '../../../core/admin-rules.ts';
 import { effectiveBlackoutPeriod } from '../../../core/preferences.ts';
 import { formatHms } from '../../../core/time-left.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useSuggestions } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { useNow } from '../../hooks/useNow.ts';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { adminCommands, useResourceList } from '../../data/admin.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 import { BlackoutDialog, type BlackoutDialogState } from './BlackoutForm.tsx';
 
 const TONE: Record<BlackoutStatus, Tone> = { active: 'ok', pending: 'info', expired: 'muted' };
@@ -51,14 +53,14 @@ export function BlackoutsScreen() {
   const { can } = usePerms();
   const config = useAtomValue(configAtom);
   const prefs = useAtomValue(prefsAtom);
-  const dates = useDates();
+  const { format, utcTooltip } = useFormatDate();
   const now = useNow(1000);
   const search = useSearch();
   const [, navigate] = useLocation();
   const canView = can(SCREEN_SCOPES.blackouts.view);
   const canManage = can(SCREEN_SCOPES.blackouts.manage);
-  const list = useResource('blackouts', undefined, canView);
-  const lists = useLists(canManage);
+  const list = useResourceList('blackouts', canView);
+  const lists = useSuggestions(canManage);
   const period = effectiveBlackoutPeriod(prefs, config);
   // The alert detail links to /blackouts?new=1&environment=..: the screen opens with the pre-filled form, and the
   // query is dropped (below) so a reload or Back does not open it again.
@@ -83,8 +85,7 @@ export function BlackoutsScreen() {
   const del = useConfirmDelete<Blackout>(
     (b) => blackoutName(b),
     async (b) => {
-      const r = await runCommand(() => dataWorker.remove('blackouts', b.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('blackouts', t('Delete'), b.id);
     },
   );
 
@@ -127,19 +128,19 @@ export function BlackoutsScreen() {
         header: t('Start'),
         sort: (b) => Date.parse(b.startTime) || null,
         className: 'whitespace-nowrap',
-        cell: (b) => <span title={dates.utc(b.startTime)}>{dates.medium(b.startTime)}</span>,
+        cell: (b) => <span title={utcTooltip(b.startTime)}>{format(b.startTime)}</span>,
       },
       {
         id: 'end',
         header: t('End'),
         sort: (b) => Date.parse(b.endTime) || null,
         className: 'whitespace-nowrap',
-        cell: (b) => <span title={dates.utc(b.endTime)}>{dates.medium(b.endTime)}</span>,
+        cell: (b) => <span title={utcTooltip(b.endTime)}>{format(b.endTime)}</span>,
       },
       { id: 'text', header: t('Reason'), sort: (b) => b.text, className: 'max-w-xs break-words', cell: (b) => b.text ?? '' },
       { id: 'user', header: t('User'), sort: (b) => b.user, cell: (b) => b.user ?? '' },
     ],
-    [t, now, dates, config?.customer_views, untilText],
+    [t, now, format, utcTooltip, config?.customer_views, untilText],
   );
 
   if (!canView) return <NoAccess title={t('Blackouts')} />;
@@ -191,7 +192,6 @@ export function BlackoutsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload(true);
           }}
         />
       )}

@@ -1,26 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { confirmEmailQuery } from '../../data/account.ts';
+import { useQuery } from '../../data/query.ts';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
 
-type State = { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; detail: string };
 
 /** E-mail confirmation link (/confirm/{token}): POST /auth/confirm/{token}, then "Thanks! You can now log in." */
 export function ConfirmScreen({ token }: { token?: string }) {
   const { t } = useT();
-  const [state, setState] = useState<State>({ kind: 'pending' });
-
-  useEffect(() => {
-    let live = true;
-    void dataWorker.confirmEmail(token ?? '').then(
-      (result) => live && setState(result.ok ? { kind: 'done' } : { kind: 'failed', detail: result.error.message }),
-      (error: unknown) => live && setState({ kind: 'failed', detail: String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const answer = useQuery(confirmEmailQuery(token ?? ''));
+  const state = answer.loading ? { kind: 'pending' as const } : answer.error ? { kind: 'failed' as const, detail: answer.error.message } : { kind: 'done' as const };
 
   return (
     <AuthCard title={state.kind === 'failed' ? t('Error') : t('EmailVerified')}>

@@ -5,22 +5,22 @@ import { useAtomValue } from 'jotai';
 import type { Customer } from '../../../core/types.ts';
 import { SCREEN_SCOPES } from '../../../core/admin-rules.ts';
 import { validateRequired } from '../../../core/validation.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, useLists, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useSuggestions } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { adminCommands, useResourceList } from '../../data/admin.ts';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; customer: Customer };
 
 function CustomerDialog({ state, onClose, onSaved }: { state: DialogState; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
-  const lists = useLists();
+  const lists = useSuggestions();
   const [customer, setCustomer] = useState(state.mode === 'edit' ? state.customer.customer : '');
   const [match, setMatch] = useState(state.mode === 'edit' ? state.customer.match : '');
   const [errors, setErrors] = useState<{ customer?: string; match?: string }>({});
@@ -34,7 +34,7 @@ function CustomerDialog({ state, onClose, onSaved }: { state: DialogState; onClo
     if (!c.ok || !m.ok) return;
     const body = { customer: c.value, match: m.value };
     setSaving(true);
-    const r = state.mode === 'create' ? await runCommand(() => dataWorker.create('customers', body)) : await runCommand(() => dataWorker.update('customers', state.customer.id, body));
+    const r = state.mode === 'create' ? await adminCommands.create('customers', t('Save'), body) : await adminCommands.update('customers', t('Save'), state.customer.id, body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved();
@@ -54,14 +54,13 @@ export function CustomersScreen() {
   const enabled = !!config?.customer_views;
   const canView = can(SCREEN_SCOPES.customers.view);
   const canManage = can(SCREEN_SCOPES.customers.manage);
-  const list = useResource('customers', undefined, canView && enabled);
+  const list = useResourceList('customers', canView && enabled);
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
   const del = useConfirmDelete<Customer>(
     (c) => c.customer,
     async (c) => {
-      const r = await runCommand(() => dataWorker.remove('customers', c.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('customers', t('Delete'), c.id);
     },
   );
 
@@ -117,7 +116,6 @@ export function CustomersScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload(true);
           }}
         />
       )}

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { validateEmail } from '../../../core/validation.ts';
 import { useT } from '../../state/i18n.ts';
-import { pushNotice } from '../../state/notices.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
@@ -24,17 +23,10 @@ export function ForgotScreen() {
     if (!check.ok) return;
     setSending(true);
     setProblem(null);
-    try {
-      const result = await dataWorker.forgotPassword(check.value);
-      if (result.ok) {
-        setSent(true);
-        pushNotice({ level: 'success', key: 'ResetEmailSent', text: 'Reset email sent successfully' });
-      } else setProblem(result.error.message);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    const result = await sessionCommands.forgotPassword(t('ForgotPassword'), check.value);
+    setSending(false);
+    if (result.ok) setSent(true);
+    else if (!result.ignored) setProblem(result.message);
   }
 
   return (

@@ -1,24 +1,26 @@
 // Groups of the basic auth provider: name, description, number of users, and the members (add/remove with
 // UserAddedGroup / UserRemovedGroup). Other providers bring their own groups, so the screen says so.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { Group, User } from '../../../core/types.ts';
 import { SCREEN_SCOPES } from '../../../core/admin-rules.ts';
 import { validateRequired } from '../../../core/validation.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, IconButton } from '../../components/Button.tsx';
+import { Button } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { adminCommands, groupUsersQuery, useResourceList } from '../../data/admin.ts';
+import { MembershipDialog, type MembershipItem } from '../admin-kit/MembershipDialog.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; group: Group };
+
+const userItem = (u: Pick<User, 'id' | 'name' | 'login' | 'status'>): MembershipItem => ({ id: u.id, name: u.name, detail: u.login, inactive: !!u.status && u.status !== 'active' });
 
 function GroupDialog({ state, onClose, onSaved }: { state: DialogState; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
@@ -33,7 +35,7 @@ function GroupDialog({ state, onClose, onSaved }: { state: DialogState; onClose:
     if (!n.ok) return;
     const body = { name: n.value, text: text.trim() };
     setSaving(true);
-    const r = state.mode === 'create' ? await runCommand(() => dataWorker.create('groups', body)) : await runCommand(() => dataWorker.update('groups', state.group.id, body));
+    const r = state.mode === 'create' ? await adminCommands.create('groups', t('Save'), body) : await adminCommands.update('groups', t('Save'), state.group.id, body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved();
@@ -46,85 +48,6 @@ function GroupDialog({ state, onClose, onSaved }: { state: DialogState; onClose:
   );
 }
 
-function MembersDialog({ group, canChange, allUsers, onClose, onChanged }: { group: Group; canChange: boolean; allUsers: User[] | null; onClose: () => void; onChanged: () => void }) {
-  const { t } = useT();
-  const [members, setMembers] = useState<Pick<User, 'id' | 'name' | 'login' | 'status'>[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pick, setPick] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void dataWorker.groupUsers(group.id).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setMembers(r.value);
-        setError(null);
-      } else setError(r.error.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [group.id, version]);
-  const candidates = (allUsers ?? []).filter((u) => !(members ?? []).some((m) => m.id === u.id));
-  const change = async (userId: string, add: boolean) => {
-    setBusy(true);
-    const r = await runCommand(
-      () => (add ? dataWorker.addUserToGroup(group.id, userId) : dataWorker.removeUserFromGroup(group.id, userId)),
-      add ? { key: 'UserAddedGroup', text: 'User added to group' } : { key: 'UserRemovedGroup', text: 'User removed from group' },
-    );
-    if (r.ok) {
-      setVersion((v) => v + 1);
-      setPick('');
-      onChanged();
-    }
-    setBusy(false);
-  };
-  return (
-    <Dialog open onClose={onClose} title={t('MembersOf', { name: group.name })} footer={<Button onClick={onClose}>{t('Close')}</Button>}>
-      {error && (
-        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-      {members === null && !error ? (
-        <p role="status">{t('Loading')}</p>
-      ) : (
-        <ul aria-label={t('UsersInGroup')} className="mb-3 divide-y divide-gray-200 rounded border border-gray-200 dark:divide-gray-700 dark:border-gray-700">
-          {(members ?? []).length === 0 && <li className="p-2 text-sm text-gray-500 dark:text-gray-400">{t('NoMembers')}</li>}
-          {(members ?? []).map((m) => (
-            <li key={m.id} className="flex items-center gap-2 px-2 py-1">
-              <span className="min-w-0 flex-1">
-                <span className="font-semibold">{m.name}</span> <span className="text-xs text-gray-500 dark:text-gray-400">{m.login}</span>
-                {m.status && m.status !== 'active' && <span className="ml-2 text-xs text-gray-500">({t('Inactive')})</span>}
-              </span>
-              {canChange && <IconButton icon="remove" label={t('RemoveMember', { name: m.name || m.login })} disabled={busy} onClick={() => void change(m.id, false)} size={18} className="h-8 w-8" />}
-            </li>
-          ))}
-        </ul>
-      )}
-      {canChange && allUsers && candidates.length > 0 && (
-        <div className="flex items-end gap-2">
-          <label className="flex-1 text-sm font-semibold">
-            {t('Addusers')}
-            <select value={pick} onChange={(e) => setPick(e.target.value)} className="mt-1 block w-full rounded border border-gray-300 bg-white px-2 py-1.5 font-normal dark:border-gray-600 dark:bg-gray-900">
-              <option value="">—</option>
-              {candidates.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name} ({u.login})
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button variant="primary" icon="add" disabled={!pick || busy} onClick={() => void change(pick, true)}>
-            {t('Add')}
-          </Button>
-        </div>
-      )}
-    </Dialog>
-  );
-}
-
 export function GroupsScreen() {
   const { t, formatNumber } = useT();
   const { can } = usePerms();
@@ -134,16 +57,15 @@ export function GroupsScreen() {
   const canManage = can(SCREEN_SCOPES.groups.manage);
   // Adding members needs the user list, which only admin:users may read.
   const canListUsers = can(SCREEN_SCOPES.users.view);
-  const list = useResource('groups', undefined, canView && basic);
-  const users = useResource('users', undefined, canView && basic && canManage && canListUsers);
+  const list = useResourceList('groups', canView && basic);
+  const users = useResourceList('users', canView && basic && canManage && canListUsers);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [membersOf, setMembersOf] = useState<Group | null>(null);
 
   const del = useConfirmDelete<Group>(
     (g) => g.name,
     async (g) => {
-      const r = await runCommand(() => dataWorker.remove('groups', g.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('groups', t('Delete'), g.id);
     },
   );
 
@@ -209,11 +131,25 @@ export function GroupsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload(true);
           }}
         />
       )}
-      {membersOf && <MembersDialog group={membersOf} canChange={canManage} allUsers={canListUsers ? users.items : null} onClose={() => setMembersOf(null)} onChanged={() => void list.reload(true)} />}
+      {membersOf && (
+        <MembershipDialog
+          title={t('MembersOf', { name: membersOf.name })}
+          listLabel={t('UsersInGroup')}
+          emptyText={t('NoMembers')}
+          addLabel={t('Addusers')}
+          query={groupUsersQuery(membersOf.id)}
+          toItem={userItem}
+          optionText={(u) => `${u.name} (${u.detail})`}
+          removeLabel={(u) => t('RemoveMember', { name: u.name || u.detail || '' })}
+          candidates={canListUsers ? users.items.map(userItem) : null}
+          canChange={canManage}
+          change={(userId, add) => adminCommands.setMember(membersOf.id, userId, add, t('AddRemoveUsers'))}
+          onClose={() => setMembersOf(null)}
+        />
+      )}
       {del.dialog}
     </AdminPage>
   );

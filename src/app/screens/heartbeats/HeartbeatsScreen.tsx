@@ -5,15 +5,17 @@ import { useAtomValue } from 'jotai';
 import type { Heartbeat } from '../../../core/types.ts';
 import { HEARTBEAT_STATUSES, heartbeatStatus, SCREEN_SCOPES, type HeartbeatStatus } from '../../../core/admin-rules.ts';
 import { formatHms, heartbeatTimeLeft } from '../../../core/time-left.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, useAutoReload, useDates, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { useNow } from '../../hooks/useNow.ts';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { adminCommands, useResourceList } from '../../data/admin.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 const TONE: Record<HeartbeatStatus, Tone> = { ok: 'ok', slow: 'warn', expired: 'bad' };
 const LABEL_KEY = { ok: 'OK', slow: 'Slow', expired: 'Expired' } as const;
@@ -28,13 +30,12 @@ export function HeartbeatsScreen() {
   const { t, formatRelativeTime, formatNumber } = useT();
   const { can } = usePerms();
   const config = useAtomValue(configAtom);
-  const dates = useDates();
+  const { format, utcTooltip } = useFormatDate();
   const now = useNow(1000);
   const canView = can(SCREEN_SCOPES.heartbeats.view);
   const canDelete = can(SCREEN_SCOPES.heartbeats.manage);
-  const list = useResource('heartbeats', undefined, canView);
   // A heartbeat's state changes while the page is open: an expired sender must show without a manual refresh.
-  useAutoReload(list.reload, 30_000, canView);
+  const list = useResourceList('heartbeats', canView, { refetchEveryMs: 30_000 });
   const [statuses, setStatuses] = useState<HeartbeatStatus[]>([...HEARTBEAT_STATUSES]);
 
   const counts = useMemo(() => {
@@ -47,8 +48,7 @@ export function HeartbeatsScreen() {
   const del = useConfirmDelete<Heartbeat>(
     (h) => h.origin,
     async (h) => {
-      const r = await runCommand(() => dataWorker.remove('heartbeats', h.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('heartbeats', t('Delete'), h.id);
     },
   );
 
@@ -92,9 +92,9 @@ export function HeartbeatsScreen() {
         cell: (h) => {
           const ms = Date.parse(h.receiveTime);
           return (
-            <span title={dates.utc(h.receiveTime)} className="whitespace-nowrap">
+            <span title={utcTooltip(h.receiveTime)} className="whitespace-nowrap">
               {Number.isFinite(ms) ? formatRelativeTime(Math.min(0, Math.round((ms - now) / 1000))) : ''}
-              <span className="block text-xs text-gray-500 dark:text-gray-400">{dates.medium(h.receiveTime)}</span>
+              <span className="block text-xs text-gray-500 dark:text-gray-400">{format(h.receiveTime)}</span>
             </span>
           );
         },
@@ -123,7 +123,7 @@ export function HeartbeatsScreen() {
       { id: 'timeout', header: t('Timeout'), sort: (h) => h.timeout, className: 'hidden whitespace-nowrap tabular-nums xl:table-cell', cell: (h) => formatHms(h.timeout) },
     ];
     return cols;
-  }, [t, config?.customer_views, dates, now, formatRelativeTime, formatNumber]);
+  }, [t, config?.customer_views, format, utcTooltip, now, formatRelativeTime, formatNumber]);
 
   if (!canView) return <NoAccess title={t('Heartbeats')} />;
 

@@ -1,24 +1,29 @@
 // API keys: masked until shown, copyable, with scopes, customer, expiry, status and last use. A new key can only
 // carry scopes the user holds (the API would refuse others with 403).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { ApiKey } from '../../../core/types.ts';
 import { grantableScopes, keyStatus, maskKey, SCREEN_SCOPES, scopesOutside, fromDateTimeInput, toDateTimeInput } from '../../../core/admin-rules.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, useDates, useLists, useNow, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf, useSuggestions } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { useNow } from '../../hooks/useNow.ts';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { adminCommands, scopesQuery, useResourceList } from '../../data/admin.ts';
+import { useQuery } from '../../data/query.ts';
+
+const EMPTY: string[] = [];
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { CopyButton } from '../admin-kit/CopyButton.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 import { ScopePicker } from '../admin-kit/ScopePicker.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; key: ApiKey };
 
@@ -26,7 +31,7 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
   const { t } = useT();
   const config = useAtomValue(configAtom);
   const tz = useAtomValue(prefsAtom).timezone;
-  const lists = useLists(state !== null && !!config?.customer_views);
+  const lists = useSuggestions(state !== null && !!config?.customer_views);
   const editing = state.mode === 'edit' ? state.key : null;
   const [text, setText] = useState(editing?.text ?? '');
   // read access is what most integrations need; a user who holds no read scope starts with nothing ticked
@@ -62,8 +67,8 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
     setSaving(true);
     const r =
       state.mode === 'create'
-        ? await runCommand(() => dataWorker.create('keys', body), { key: 'KeyCreated', text: 'API key created' })
-        : await runCommand(() => dataWorker.update('keys', state.key.key, body));
+        ? await adminCommands.create('keys', t('Save'), body, { level: 'success', key: 'KeyCreated', text: 'API key created' })
+        : await adminCommands.update('keys', t('Save'), state.key.key, body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved((r.value as ApiKey).key);
@@ -83,31 +88,21 @@ export function KeysScreen() {
   const { t, formatRelativeTime } = useT();
   const { can, scopes: held } = usePerms();
   const config = useAtomValue(configAtom);
-  const dates = useDates();
+  const { format, utcTooltip } = useFormatDate();
   const now = useNow(30_000);
   const canView = can(SCREEN_SCOPES.keys.view);
   const canManage = can(SCREEN_SCOPES.keys.manage);
-  const list = useResource('keys', undefined, canView);
-  const [known, setKnown] = useState<string[]>([]);
+  const list = useResourceList('keys', canView);
+  const known = useQuery(canManage ? scopesQuery : null).data ?? EMPTY;
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState | null>(null);
-
-  useEffect(() => {
-    if (!canManage) return;
-    let live = true;
-    void dataWorker.scopes().then((r) => live && r.ok && setKnown(r.value));
-    return () => {
-      live = false;
-    };
-  }, [canManage]);
 
   const grantable = useMemo(() => (config?.auth_required === false ? known : grantableScopes(held, known)), [config?.auth_required, held, known]);
 
   const del = useConfirmDelete<ApiKey>(
     (k) => k.text || maskKey(k.key),
     async (k) => {
-      const r = await runCommand(() => dataWorker.remove('keys', k.key));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('keys', t('Delete'), k.key);
     },
   );
 
@@ -156,8 +151,8 @@ export function KeysScreen() {
         cell: (k) => {
           const ms = Date.parse(k.expireTime);
           return (
-            <span title={dates.utc(k.expireTime)}>
-              {dates.medium(k.expireTime)}
+            <span title={utcTooltip(k.expireTime)}>
+              {format(k.expireTime)}
               {/* the medium format has no year: the distance tells whether it is next week or next year */}
               {Number.isFinite(ms) && <span className="block text-xs text-gray-500 dark:text-gray-400">{formatRelativeTime(Math.round((ms - now) / 1000))}</span>}
             </span>
@@ -171,8 +166,8 @@ export function KeysScreen() {
         className: 'whitespace-nowrap',
         cell: (k) =>
           k.lastUsedTime ? (
-            <span title={dates.utc(k.lastUsedTime)}>
-              {dates.medium(k.lastUsedTime)}
+            <span title={utcTooltip(k.lastUsedTime)}>
+              {format(k.lastUsedTime)}
               <span className="block text-xs text-gray-500 dark:text-gray-400">{t('UsedTimes', { count: k.count ?? 0 })}</span>
             </span>
           ) : (
@@ -180,7 +175,7 @@ export function KeysScreen() {
           ),
       },
     ],
-    [t, shown, now, dates, config?.customer_views, formatRelativeTime],
+    [t, shown, now, format, utcTooltip, config?.customer_views, formatRelativeTime],
   );
 
   if (!canView) return <NoAccess title={t('APIKeys')} />;
@@ -223,7 +218,6 @@ export function KeysScreen() {
             setDialog(null);
             // A new key is shown in full, so it can be copied straight away.
             if (created && key) setShown((s) => new Set(s).add(key));
-            void list.reload(true);
           }}
         />
       )}

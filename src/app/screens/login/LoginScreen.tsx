@@ -5,7 +5,7 @@ import { PROVIDER_NAMES, signInKind, signupAvailable } from '../../../core/oauth
 import { validateRequired } from '../../../core/validation.ts';
 import { configAtom, sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
@@ -52,15 +52,10 @@ export function LoginScreen() {
     if (!validateRequired(username).ok || !validateRequired(password).ok) return;
     setBusy(true);
     setProblem(null);
-    try {
-      const result = await dataWorker.login(username.trim(), password);
-      if (result.ok) afterSignIn(navigate, redirect);
-      else setProblem({ text: result.error.message });
-    } catch (error) {
-      setProblem({ text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
+    const result = await sessionCommands.login(t('LogIn'), username.trim(), password);
+    setBusy(false);
+    if (result.ok) afterSignIn(navigate, redirect);
+    else if (!result.ignored) setProblem({ text: result.message });
   }
 
   function social() {

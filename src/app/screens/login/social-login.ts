@@ -8,7 +8,7 @@ import {
   samlUrl,
   socialLoginPayload,
 } from '../../../core/oauth.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { adoptToken, sessionCommands } from '../../data/account.ts';
 
 export type SocialOutcome =
   | { ok: true }
@@ -69,10 +69,9 @@ export function oauthSignIn(provider: string, config: Config, redirectUri: strin
         resolve({ ok: false, reason: answer.error, detail: answer.detail });
         return;
       }
-      void dataWorker.socialLogin(provider, socialLoginPayload(req.value, answer.code)).then(
-        (result) => resolve(result.ok ? { ok: true } : { ok: false, reason: 'AuthNotPossible', detail: result.error.message }),
-        (error: unknown) => resolve({ ok: false, reason: 'AuthNotPossible', detail: String(error) }),
-      );
+      void sessionCommands
+        .socialLogin(provider, provider, socialLoginPayload(req.value, answer.code))
+        .then((result) => resolve(result.ok ? { ok: true } : { ok: false, reason: 'AuthNotPossible', detail: result.message }));
     }, POLL_MS);
   });
 }
@@ -92,7 +91,7 @@ export function samlSignIn(endpoint: string): Promise<SocialOutcome> {
       const answer = readSamlMessage(event.data, event.origin, endpoint);
       if (!answer) return;
       popup.close();
-      void dataWorker.setToken(answer.token).then(
+      void adoptToken(answer.token).then(
         () => done({ ok: true }),
         (error: unknown) => done({ ok: false, reason: 'AuthNotPossible', detail: String(error) }),
       );

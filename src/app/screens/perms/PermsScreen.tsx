@@ -1,20 +1,23 @@
 // Permissions: which scopes a role grants. Scopes are chosen from the server's list (GET /scopes); the roles the
 // server defines itself (admin, user, guest) are marked and cannot be deleted or renamed.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Permission } from '../../../core/types.ts';
 import { isSystemRole, SCREEN_SCOPES } from '../../../core/admin-rules.ts';
 import { validateRequired } from '../../../core/validation.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { adminCommands, scopesQuery, useResourceList } from '../../data/admin.ts';
+import { useQuery } from '../../data/query.ts';
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 import { ScopePicker } from '../admin-kit/ScopePicker.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
+
+const EMPTY: string[] = [];
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; perm: Permission };
 
@@ -38,7 +41,7 @@ function PermDialog({ state, known, taken, onClose, onSaved }: { state: DialogSt
     if (Object.keys(next).length || !m.ok) return;
     const body = { match: m.value, scopes };
     setSaving(true);
-    const r = state.mode === 'create' ? await runCommand(() => dataWorker.create('perms', body)) : await runCommand(() => dataWorker.update('perms', state.perm.id, body));
+    const r = state.mode === 'create' ? await adminCommands.create('perms', t('Save'), body) : await adminCommands.update('perms', t('Save'), state.perm.id, body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved();
@@ -56,24 +59,14 @@ export function PermsScreen() {
   const { can } = usePerms();
   const canView = can(SCREEN_SCOPES.perms.view);
   const canManage = can(SCREEN_SCOPES.perms.manage);
-  const list = useResource('perms', undefined, canView);
-  const [known, setKnown] = useState<string[]>([]);
+  const list = useResourceList('perms', canView);
+  const known = useQuery(canManage ? scopesQuery : null).data ?? EMPTY;
   const [dialog, setDialog] = useState<DialogState | null>(null);
-
-  useEffect(() => {
-    if (!canManage) return;
-    let live = true;
-    void dataWorker.scopes().then((r) => live && r.ok && setKnown(r.value));
-    return () => {
-      live = false;
-    };
-  }, [canManage]);
 
   const del = useConfirmDelete<Permission>(
     (p) => p.match,
     async (p) => {
-      const r = await runCommand(() => dataWorker.remove('perms', p.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('perms', t('Delete'), p.id);
     },
   );
 
@@ -134,7 +127,6 @@ export function PermsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload(true);
           }}
         />
       )}

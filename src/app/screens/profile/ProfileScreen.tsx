@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { TokenClaims, User } from '../../../core/types.ts';
 import { PROVIDER_NAMES } from '../../../core/oauth.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { profileQuery } from '../../data/account.ts';
+import { useQuery } from '../../data/query.ts';
 import { ProfileCard } from '../../shell/ProfileCard.tsx';
 import { FormMessage } from '../../shell/AuthCard.tsx';
 
@@ -14,23 +13,9 @@ export function ProfileScreen() {
   const { t } = useT();
   const session = useAtomValue(sessionAtom);
   const { format } = useFormatDate();
-  const [data, setData] = useState<{ user: User | null; claims: TokenClaims | null } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void dataWorker.getProfile().then(
-      (result) => {
-        if (!live) return;
-        if (result.ok) setData(result.value);
-        else setProblem(result.error.message);
-      },
-      (error: unknown) => live && setProblem(String(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const profile = useQuery(profileQuery);
+  const data = profile.data ?? null;
+  const problem = profile.error?.message ?? null;
 
   const claims = data?.claims ?? session.claims;
   const user = data?.user ?? null;

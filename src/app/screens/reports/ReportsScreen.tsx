@@ -1,6 +1,6 @@
 // Reports: top 10 offenders, flapping and standing alerts for one filter (environment, severity, status,
 // customer, service, group, time range). Each row opens the alert list on that event and those resources.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import type { Top10Entry } from '../../../core/types.ts';
@@ -9,7 +9,6 @@ import { REPORT_ROWS, reportRowHref, SCREEN_SCOPES, fromDateTimeInput } from '..
 import { severityNames, STATUS_LABEL_KEYS, STATUS_ORDER } from '../../../core/severity.ts';
 import { TIME_RANGES, presetOf, type RangePreset } from '../../../core/date-range.ts';
 import { DEFAULT_STATUS_FILTER } from '../../../core/config.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
@@ -17,7 +16,10 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
-import { useLists, usePerms } from '../admin-kit/hooks.ts';
+import { useSuggestions } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { refreshReports, top10Query } from '../../data/admin.ts';
+import { useQuery } from '../../data/query.ts';
 import { MultiSelect } from '../admin-kit/MultiSelect.tsx';
 import { Chips } from '../admin-kit/StatusBadge.tsx';
 
@@ -134,39 +136,15 @@ export function ReportsScreen() {
   const config = useAtomValue(configAtom);
   const tz = useAtomValue(prefsAtom).timezone;
   const canView = can(SCREEN_SCOPES.reports.view);
-  const lists = useLists(canView);
+  const lists = useSuggestions(canView);
   const [filter, setFilter] = useState<ReportFilter>(() => initialFilter(config?.filter));
   const [custom, setCustom] = useState({ from: '', to: '' });
-  const [reloads, setReloads] = useState(0);
-  // Each answer is stored with the request it answers; a report is loading while its answer is for an older one.
-  const requestKey = `${JSON.stringify(filter)}#${reloads}`;
-  const [answers, setAnswers] = useState<Partial<Record<Top10Kind, { key: string; rows: Top10Entry[]; error: WorkerError | null }>>>({});
-
-  useEffect(() => {
-    if (!canView) return;
-    let live = true;
-    for (const { kind } of REPORTS) {
-      void dataWorker.top10(kind, filter).then(
-        (res) => {
-          if (!live) return;
-          setAnswers((a) => ({ ...a, [kind]: res.ok ? { key: requestKey, rows: res.value, error: null } : { key: requestKey, rows: a[kind]?.rows ?? [], error: res.error } }));
-        },
-        (e: unknown) => {
-          if (!live) return;
-          setAnswers((a) => ({ ...a, [kind]: { key: requestKey, rows: [], error: { kind: 'internal', message: e instanceof Error ? e.message : String(e) } } }));
-        },
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [filter, canView, requestKey]);
-
-  const reports = Object.fromEntries(
-    REPORTS.map(({ kind }) => {
-      const a = answers[kind];
-      return [kind, { rows: a?.rows ?? [], loading: a?.key !== requestKey, error: a?.key === requestKey ? a.error : null }];
-    }),
+  const asked = canView ? filter : null;
+  const count = useQuery(asked && top10Query('count', asked), { keepPrevious: true });
+  const flapping = useQuery(asked && top10Query('flapping', asked), { keepPrevious: true });
+  const standing = useQuery(asked && top10Query('standing', asked), { keepPrevious: true });
+  const reports: Record<Top10Kind, ReportState> = Object.fromEntries(
+    Object.entries({ count, flapping, standing }).map(([kind, q]) => [kind, { rows: q.data ?? [], loading: q.fetching, error: q.error }]),
   ) as Record<Top10Kind, ReportState>;
 
   const set = <K extends keyof ReportFilter>(k: K, v: ReportFilter[K]) => setFilter((f) => ({ ...f, [k]: v }));
@@ -193,7 +171,7 @@ export function ReportsScreen() {
   if (!canView) return <NoAccess title={t('Reports')} />;
 
   return (
-    <AdminPage title={t('Reports')} icon="chart" onRefresh={() => setReloads((n) => n + 1)} refreshing={Object.values(reports).some((r) => r.loading)}>
+    <AdminPage title={t('Reports')} icon="chart" onRefresh={() => void refreshReports()} refreshing={Object.values(reports).some((r) => r.loading)}>
       <form
         role="search"
         aria-label={t('Filters')}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { validatePassword, validatePasswordConfirm } from '../../../core/validation.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
@@ -25,15 +25,10 @@ export function ResetScreen({ token }: { token?: string }) {
     if (!pw.ok || !again.ok) return;
     setBusy(true);
     setProblem(null);
-    try {
-      const result = await dataWorker.resetPassword(token ?? '', password);
-      if (result.ok) setDone(true);
-      else setProblem(result.error.message);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    const result = await sessionCommands.resetPassword(t('ChooseNewPassword'), token ?? '', password);
+    setBusy(false);
+    if (result.ok) setDone(true);
+    else if (!result.ignored) setProblem(result.message);
   }
 
   return (

@@ -28,9 +28,9 @@ import { LOCALE_NAMES } from '../../i18n/index.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { store } from '../../state/store.ts';
+import { translatorAtom, useT } from '../../state/i18n.ts';
+import { resetPreferences, savePreferences } from '../../data/account.ts';
 import { pushNotice } from '../../state/notices.ts';
-import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { rememberThemeChoice } from '../../hooks/useApplyPreferences.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -56,35 +56,12 @@ const SAMPLE_TIME = Date.UTC(2024, 0, 15, 14, 5, 9, 123);
  * Saves a change at once, showing it before the API answers (dark theme and font apply immediately); a refused
  * save puts the old value back and says why.
  */
-async function savePrefs(patch: Partial<Preferences>) {
-  const before = store.get(prefsAtom);
-  store.set(prefsAtom, { ...before, ...patch });
-  try {
-    const result = await dataWorker.savePreferences(patch);
-    if (result.ok) {
-      store.set(prefsAtom, result.value);
-      pushNotice({ level: 'success', key: 'SettingsSaved', text: 'Settings saved' });
-    } else {
-      store.set(prefsAtom, before);
-      pushNotice({ level: 'error', text: result.error.message });
-    }
-  } catch (error) {
-    store.set(prefsAtom, before);
-    pushNotice({ level: 'error', text: error instanceof Error ? error.message : String(error) });
-  }
+function savePrefs(patch: Partial<Preferences>) {
+  return savePreferences(store.get(translatorAtom).t('Settings'), patch);
 }
 
 async function resetPrefs() {
-  try {
-    const result = await dataWorker.resetPreferences();
-    if (result.ok) {
-      rememberThemeChoice(false);
-      store.set(prefsAtom, result.value);
-      pushNotice({ level: 'success', key: 'SettingsReset', text: 'Settings reset to defaults' });
-    } else pushNotice({ level: 'error', text: result.error.message });
-  } catch (error) {
-    pushNotice({ level: 'error', text: error instanceof Error ? error.message : String(error) });
-  }
+  if ((await resetPreferences(store.get(translatorAtom).t('Reset'))).ok) rememberThemeChoice(false);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -5,7 +5,7 @@ import { signupAvailable } from '../../../core/oauth.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from '../../../core/validation.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
@@ -54,16 +54,12 @@ export function SignupScreen() {
     if (!Object.values(checks).every((c) => c.ok)) return;
     setBusy(true);
     setProblem(null);
-    try {
-      const result = await dataWorker.signup({ name: name.trim(), email: email.trim(), password, text: text.trim() });
-      if (!result.ok) setProblem(result.error.message);
-      else if (result.value.authenticated) afterSignIn(navigate, null);
-      else setAwaitingConfirmation(true);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    const result = await sessionCommands.signup(t('SignUp'), { name: name.trim(), email: email.trim(), password, text: text.trim() });
+    setBusy(false);
+    if (!result.ok) {
+      if (!result.ignored) setProblem(result.message);
+    } else if (result.value.authenticated) afterSignIn(navigate, null);
+    else setAwaitingConfirmation(true);
   }
 
   if (awaitingConfirmation) {

@@ -2,12 +2,11 @@
 import { useState } from 'react';
 import type { User } from '../../../core/types.ts';
 import { validateUserForm, type UserFormErrors } from '../../../core/admin-rules.ts';
-import { dataWorker } from '../../worker-client.ts';
 import { useT } from '../../state/i18n.ts';
+import { adminCommands } from '../../data/admin.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { ListField, SwitchField, TextField } from '../admin-kit/FormFields.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 
 export type UserDialogState = { mode: 'create' } | { mode: 'edit'; user: User };
 
@@ -44,7 +43,7 @@ export function UserDialog({ state, roles, onClose, onSaved }: { state: UserDial
     if (creating) body.login = email.trim();
     if (password) body.password = password;
     setSaving(true);
-    const r = creating ? await runCommand(() => dataWorker.create('users', body)) : await runCommand(() => dataWorker.update('users', state.user.id, body));
+    const r = creating ? await adminCommands.create('users', t('Save'), body) : await adminCommands.update('users', t('Save'), state.user.id, body);
     setSaving(false);
     if (!r.ok) return setApiError(r.message);
     onSaved();

@@ -1,22 +1,27 @@
 // Users: who can log in, with which roles and in which groups. Status and e-mail verification toggle in the row
 // (UserStatusSaved / EmailSaved); group membership from the row's Groups button; create/edit with password rules.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { User } from '../../../core/types.ts';
 import { SCREEN_SCOPES } from '../../../core/admin-rules.ts';
-import { dataWorker } from '../../worker-client.ts';
+import { isOwnAccount } from '../../../core/jwt.ts';
 import { configAtom, sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
-import { pagePropsOf, tablePropsOf, useDates, usePerms, useResource } from '../admin-kit/hooks.ts';
+import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
+import { usePerms } from '../../hooks/usePerms.ts';
+import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { adminCommands, membershipsQuery, userGroupsQuery, useResourceList } from '../../data/admin.ts';
+import { useQuery } from '../../data/query.ts';
 import { Chips } from '../admin-kit/StatusBadge.tsx';
 import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
-import { runCommand } from '../admin-kit/mutations.ts';
 import { SwitchTrack } from '../admin-kit/FormFields.tsx';
 import { UserDialog, type UserDialogState } from './UserDialog.tsx';
-import { UserGroupsDialog } from './UserGroupsDialog.tsx';
+import { MembershipDialog } from '../admin-kit/MembershipDialog.tsx';
+
+const NO_MEMBERSHIPS = new Map<string, string[]>();
 
 /** An inline on/off switch of a row, named after what it changes for whom. */
 function RowSwitch({ checked, label, onLabel, offLabel, disabled, onChange }: { checked: boolean; label: string; onLabel: string; offLabel: string; disabled?: boolean; onChange: (v: boolean) => void }) {
@@ -34,63 +39,49 @@ export function UsersScreen() {
   const { t } = useT();
   const { can } = usePerms();
   const config = useAtomValue(configAtom);
-  const session = useAtomValue(sessionAtom);
-  const dates = useDates();
+  const claims = useAtomValue(sessionAtom).claims;
+  const { format, utcTooltip } = useFormatDate();
   // An administrator must not lock themselves out: no deleting or deactivating their own account from here.
-  const isSelf = useCallback(
-    (u: User) => !!session.claims && (session.claims.sub === u.id || (!!session.claims.preferred_username && session.claims.preferred_username === u.login)),
-    [session.claims],
-  );
+  const isSelf = useCallback((u: User) => isOwnAccount(claims, u), [claims]);
   const canView = can(SCREEN_SCOPES.users.view);
   const canManage = can(SCREEN_SCOPES.users.manage);
   const basic = (config?.provider ?? 'basic') === 'basic';
   const canGroups = basic && can(SCREEN_SCOPES.groups.view);
   const canChangeGroups = basic && can(SCREEN_SCOPES.groups.manage);
-  const list = useResource('users', undefined, canView);
-  const groups = useResource('groups', undefined, canView && canGroups);
-  const perms = useResource('perms', undefined, canView && can(SCREEN_SCOPES.perms.view));
-  const [memberOf, setMemberOf] = useState<Map<string, string[]>>(new Map());
+  const list = useResourceList('users', canView);
+  const groups = useResourceList('groups', canView && canGroups);
+  const perms = useResourceList('perms', canView && can(SCREEN_SCOPES.perms.view));
+  const memberOf = useQuery(groups.items.length ? membershipsQuery(groups.items) : null).data ?? NO_MEMBERSHIPS;
   const [dialog, setDialog] = useState<UserDialogState | null>(null);
   const [groupsFor, setGroupsFor] = useState<User | null>(null);
   const [pending, setPending] = useState<Set<string>>(new Set());
 
-  // Group names per user, from each group's member list (one call per group instead of one per user).
-  useEffect(() => {
-    let live = true;
-    void Promise.all(groups.items.map(async (g) => ({ g, r: await dataWorker.groupUsers(g.id) }))).then((answers) => {
-      if (!live) return;
-      const map = new Map<string, string[]>();
-      for (const { g, r } of answers) if (r.ok) for (const u of r.value) map.set(u.id, [...(map.get(u.id) ?? []), g.name]);
-      setMemberOf(map);
-    });
-    return () => {
-      live = false;
-    };
-  }, [groups.items]);
-
   const roles = useMemo(() => [...new Set(perms.items.map((p) => p.match))].sort(), [perms.items]);
 
-  const reloadUsers = list.reload;
-  const toggle = useCallback(async (u: User, field: 'status' | 'email_verified', value: boolean) => {
-    setPending((s) => new Set(s).add(u.id + field));
-    const body = field === 'status' ? { status: value ? 'active' : 'inactive' } : { email_verified: value };
-    const r = await runCommand(
-      () => dataWorker.update('users', u.id, body),
-      field === 'status' ? { key: 'UserStatusSaved', text: 'User status saved' } : { key: 'EmailSaved', text: 'Email verified saved' },
-    );
-    if (r.ok) await reloadUsers(true);
-    setPending((s) => {
-      const n = new Set(s);
-      n.delete(u.id + field);
-      return n;
-    });
-  }, [reloadUsers]);
+  const toggle = useCallback(
+    async (u: User, field: 'status' | 'email_verified', value: boolean) => {
+      setPending((s) => new Set(s).add(u.id + field));
+      const body = field === 'status' ? { status: value ? 'active' : 'inactive' } : { email_verified: value };
+      await adminCommands.update(
+        'users',
+        t('Save'),
+        u.id,
+        body,
+        field === 'status' ? { level: 'success', key: 'UserStatusSaved', text: 'User status saved' } : { level: 'success', key: 'EmailSaved', text: 'Email verified saved' },
+      );
+      setPending((s) => {
+        const n = new Set(s);
+        n.delete(u.id + field);
+        return n;
+      });
+    },
+    [t],
+  );
 
   const del = useConfirmDelete<User>(
     (u) => u.name || u.login,
     async (u) => {
-      const r = await runCommand(() => dataWorker.remove('users', u.id));
-      if (r.ok) await list.reload(true);
+      await adminCommands.remove('users', t('Delete'), u.id);
     },
   );
 
@@ -166,12 +157,12 @@ export function UsersScreen() {
         header: t('LastLogin'),
         sort: (u) => (u.lastLogin ? Date.parse(u.lastLogin) : null),
         className: 'whitespace-nowrap',
-        cell: (u) => (u.lastLogin ? <span title={dates.utc(u.lastLogin)}>{dates.medium(u.lastLogin)}</span> : <span className="text-gray-500 dark:text-gray-400">{t('NeverLoggedIn')}</span>),
+        cell: (u) => (u.lastLogin ? <span title={utcTooltip(u.lastLogin)}>{format(u.lastLogin)}</span> : <span className="text-gray-500 dark:text-gray-400">{t('NeverLoggedIn')}</span>),
       },
       { id: 'text', header: t('Comment'), sort: (u) => u.text, className: 'max-w-xs break-words', cell: (u) => u.text },
     );
     return cols;
-  }, [t, canManage, canGroups, canChangeGroups, memberOf, pending, dates, toggle, isSelf]);
+  }, [t, canManage, canGroups, canChangeGroups, memberOf, pending, format, utcTooltip, toggle, isSelf]);
 
   if (!canView) return <NoAccess title={t('Users')} />;
 
@@ -183,8 +174,8 @@ export function UsersScreen() {
       createLabel={canManage ? t('NewUser') : undefined}
       onCreate={() => setDialog({ mode: 'create' })}
       onRefresh={() => {
-        void list.reload(true);
-        void groups.reload(true);
+        void list.reload();
+        void groups.reload();
       }}
       readOnly={!canManage}
     >
@@ -214,11 +205,25 @@ export function UsersScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload(true);
           }}
         />
       )}
-      {groupsFor && <UserGroupsDialog user={groupsFor} groups={groups.items} onClose={() => setGroupsFor(null)} onChanged={() => void groups.reload(true)} />}
+      {groupsFor && (
+        <MembershipDialog
+          title={t('GroupsOf', { name: groupsFor.name || groupsFor.login })}
+          listLabel={t('Groups')}
+          emptyText={t('NotInAnyGroup')}
+          addLabel={t('AddToGroup')}
+          query={userGroupsQuery(groupsFor.id)}
+          toItem={(g) => ({ id: g.id, name: g.name, detail: g.text })}
+          optionText={(g) => g.name}
+          removeLabel={(g) => t('RemoveFromGroup', { group: g.name })}
+          candidates={groups.items.map((g) => ({ id: g.id, name: g.name, detail: g.text }))}
+          canChange
+          change={(groupId, add) => adminCommands.setMember(groupId, groupsFor.id, add, t('AddRemoveUsers'))}
+          onClose={() => setGroupsFor(null)}
+        />
+      )}
       {del.dialog}
     </AdminPage>
   );

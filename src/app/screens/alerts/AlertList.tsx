@@ -1,0 +1,52 @@
+// The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
+// nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
+import { useAtomValue } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { emptyStateOf } from '../../../core/alerts-location.ts';
+import { metaAtom, orderAtom } from '../../state/alerts.ts';
+import { rowContextAtom, signInRequiredAtom, viewAtom } from '../../state/alerts-screen.ts';
+import { useT } from '../../state/i18n.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { AlertTable } from './AlertTable.tsx';
+import { AlertCards } from './AlertCards.tsx';
+
+const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
+const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
+
+export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: string) => void }) {
+  const { t } = useT();
+  const empty = useAtomValue(emptyAtom);
+  const loading = useAtomValue(loadingAtom);
+  const signInRequired = useAtomValue(signInRequiredAtom);
+  const view = useAtomValue(viewAtom);
+  const ctx = useAtomValue(rowContextAtom);
+
+  let body;
+  if (empty) {
+    const state = emptyStateOf(view);
+    body = loading ? (
+      <p className="p-8 text-center text-gray-500 dark:text-gray-400">{t('Loading')}</p>
+    ) : (
+      <p role="status" className="p-8 text-center text-gray-600 dark:text-gray-300">
+        {state.kind === 'search' ? t('SearchNoResults', { query: state.query }) : t('NoDisplay')}
+      </p>
+    );
+  } else if (ctx) {
+    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} /> : <AlertTable ctx={ctx} onOpen={onOpen} />;
+  }
+
+  return (
+    <>
+      {signInRequired && (
+        <div role="alert" className="flex items-center gap-3 bg-amber-100 px-4 py-2 text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+          <Icon name="warning" />
+          <span className="font-semibold">{t('SignInRequired')}</span>
+          <span>{t('AlertsKioskShowingLast')}</span>
+        </div>
+      )}
+      <div className="min-h-0 flex-1 overflow-auto" data-alert-list="">
+        {body}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+// The alerts screen's state: what the user chose (filter, sort, page, panel, rows per page, watch-only), the search
+// and kiosk flag of the address, the selection and the focused row. Components read and write these atoms; two
+// subscribers do the rest while the screen is mounted: one keeps the URL hash in the old console's format in step,
+// one sends the derived view to the worker.
+import { atom, type Atom } from 'jotai';
+import type { AlertFilter, AlertsView, Config, SortState } from '../../core/types.ts';
+import type { ColumnDef } from '../../core/columns.ts';
+import { resolveColumns } from '../../core/columns.ts';
+import { defaultFilter, viewKey } from '../../core/alerts-query.ts';
+import { filterIsActive, hashFor, initialHashState, readAlertsLocation } from '../../core/alerts-location.ts';
+import { decodeHash } from '../../core/url-hash.ts';
+import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../core/alerts-selection.ts';
+import { refocusAfterChange } from '../../core/row-navigation.ts';
+import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../core/preferences.ts';
+import { DELETE_ALERT_SCOPE } from '../../core/actions.ts';
+import type { Translator } from '../i18n/index.ts';
+import { watchAlertsView } from '../data/alerts.ts';
+import type { Store } from './store.ts';
+import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
+import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
+import { prefsAtom } from './user.ts';
+import { translatorAtom } from './i18n.ts';
+
+/** A wall display has no pagination and room for more rows: it shows at least 50. */
+const KIOSK_MIN_ROWS = 50;
+
+// ---- what the user chose --------------------------------------------------------------------------------------------
+
+const NO_FILTER: AlertFilter = { environment: null, text: null, status: null, customer: null, service: null, group: null, dateRange: [null, null] };
+
+export const filterAtom = atom<AlertFilter>(NO_FILTER);
+export const sortAtom = atom<SortState>({ sortBy: 'default', descending: false });
+export const showPanelAtom = atom(false);
+/** the page asked for; the page shown is the worker's (shownPageAtom) */
+export const pageAtom = atom(1);
+/** null until the user picks one in the footer: the preference applies */
+export const rowsPerPageChoiceAtom = atom<number | null>(null);
+export const watchOnlyAtom = atom(false);
+/** what the user chose on this device before the preference round-trip finished (or when signed out) */
+export const densityOverrideAtom = atom<'comfortable' | 'compact' | null>(null);
+export const muteOverrideAtom = atom<boolean | null>(null);
+
+/** The query string's part: the search and deep-link filters (sent to the API) and the kiosk flag. */
+export const addressAtom = atom<{ query: [string, string][]; q: string; kiosk: boolean }>({ query: [], q: '', kiosk: false });
+
+// ---- open sheets and dialogs -------------------------------------------------------------------------------------------
+
+export const filtersOpenAtom = atom(false);
+export const densityDialogOpenAtom = atom(false);
+export const shortcutsOpenAtom = atom(false);
+/** Alerts waiting for the delete confirmation (a row, the keyboard or the bulk bar asked). */
+export const pendingDeleteAtom = atom<{ ids: string[]; bulk: boolean } | null>(null);
+
+// ---- derived --------------------------------------------------------------------------------------------------------
+
+export const rowsPerPageAtom = atom((get) => {
+  const chosen = get(rowsPerPageChoiceAtom);
+  if (chosen !== null) return chosen;
+  const prefs = get(prefsAtom).rowsPerPage;
+  return get(addressAtom).kiosk ? Math.max(KIOSK_MIN_ROWS, prefs) : prefs;
+});
+
+export const densityAtom = atom((get) => get(densityOverrideAtom) ?? effectiveDensity(get(prefsAtom)));
+export const mutedAtom = atom((get) => get(muteOverrideAtom) ?? get(prefsAtom).isMute);
+export const audioUrlAtom = atom((get) => effectiveAudioUrl(get(prefsAtom), get(configAtom) ?? undefined));
+
+/** The filter the screen starts with (config `filter`, else open and ack): Reset goes back to it. */
+export const defaultFilterAtom = atom((get) => defaultFilter(get(configAtom) ?? { filter: {} }));
+export const filterActiveAtom = atom((get) => filterIsActive(get(filterAtom), get(defaultFilterAtom)));
+
+/** What the worker polls. */
+export const viewAtom = atom<AlertsView>((get) => ({
+  query: get(addressAtom).query,
+  filter: get(filterAtom),
+  sort: get(sortAtom),
+  page: get(pageAtom),
+  rowsPerPage: get(rowsPerPageAtom),
+  showHistory: get(prefsAtom).showNotesIcon,
+  watchedBy: get(watchOnlyAtom) ? get(usernameAtom) : null,
+}));
+
+const screenViewKeyAtom = atom((get) => viewKey(get(viewAtom)));
+
+/** Whether what the store holds answers the view asked for (and not the one before it). */
+export const servedAtom = atom((get) => get(viewKeyAtom) === get(screenViewKeyAtom));
+
+/** The page shown: the worker's when it answered this view (it moves a page past the end to the last one). */
+export const shownPageAtom = atom((get) => (get(servedAtom) ? get(metaAtom).page : get(pageAtom)));
+
+/**
+ * A wall display whose session ended keeps its last alerts on screen (nobody is at the keyboard to sign in) and says
+ * that a sign-in is required.
+ */
+export const signInRequiredAtom = atom((get) => {
+  const reason = get(sessionEndReasonAtom);
+  return get(addressAtom).kiosk && (reason === 'unauthorized' || reason === 'expired') && !get(sessionAtom).authenticated;
+});
+
+/** Everything a row needs besides its alert; rebuilt only when config, preferences or permissions change. */
+export interface RowContext {
+  /** the translator, passed down rather than subscribed to in each of ~3000 cells */
+  t: Translator['t'];
+  columns: ColumnDef[];
+  config: Config;
+  mediumDate: string;
+  timezone: 'local' | 'utc';
+  locale: string;
+  valueWidth: number;
+  textWidth: number;
+  showNotesIcon: boolean;
+  username: string | null;
+  canWrite: boolean;
+  canDelete: boolean;
+  customActions: string[];
+  compact: boolean;
+}
+
+export const rowContextAtom = atom<RowContext | null>((get) => {
+  const config = get(configAtom);
+  if (!config) return null;
+  const prefs = get(prefsAtom);
+  const { t, locale } = get(translatorAtom);
+  const perms = get(permsAtom);
+  return {
+    t,
+    columns: resolveColumns(config),
+    config,
+    mediumDate: effectiveDates(prefs, config).mediumDate,
+    timezone: prefs.timezone,
+    locale,
+    valueWidth: prefs.valueWidth,
+    textWidth: prefs.textWidth,
+    showNotesIcon: prefs.showNotesIcon,
+    username: get(usernameAtom),
+    canWrite: perms.can('write:alerts'),
+    canDelete: perms.can(DELETE_ALERT_SCOPE),
+    customActions: Array.isArray(config.actions) ? config.actions.filter((a) => typeof a === 'string' && a) : [],
+    compact: get(densityAtom) === 'compact',
+  };
+});
+
+// ---- selection and keyboard focus -------------------------------------------------------------------------------------
+// Per-row derived atoms change for at most two rows at a time, so a selection or focus change re-renders those rows
+// and not the page.
+
+export const selectionAtom = atom<Selection>(EMPTY_SELECTION);
+export const focusedIdAtom = atom<string | null>(null);
+export const anySelectedAtom = atom((get) => get(selectionAtom).size > 0);
+
+/**
+ * The row Tab lands on: the remembered one while it is on the page, else the first row. Computed once per change of
+ * the page, so the per-row atoms below depend on one value and not each on the whole page order.
+ */
+export const effectiveFocusAtom = atom((get) => {
+  const focused = get(focusedIdAtom);
+  const order = get(orderAtom);
+  return focused !== null && order.includes(focused) ? focused : (order[0] ?? null);
+});
+
+const selectedAtoms = new Map<string, Atom<boolean>>();
+const focusedAtoms = new Map<string, Atom<boolean>>();
+
+export function isSelectedAtom(id: string): Atom<boolean> {
+  let a = selectedAtoms.get(id);
+  if (!a) {
+    a = atom((get) => get(selectionAtom).has(id));
+    selectedAtoms.set(id, a);
+  }
+  return a;
+}
+
+export function isFocusedAtom(id: string): Atom<boolean> {
+  let a = focusedAtoms.get(id);
+  if (!a) {
+    a = atom((get) => get(effectiveFocusAtom) === id);
+    focusedAtoms.set(id, a);
+  }
+  return a;
+}
+
+export function clearSelection(store: Store) {
+  if (store.get(selectionAtom).size > 0) store.set(selectionAtom, EMPTY_SELECTION);
+}
+
+/** Epoch ms, advanced every second while a component shows it (and only then). */
+export const clockAtom = atom(Date.now());
+clockAtom.onMount = (set) => {
+  set(Date.now());
+  const timer = setInterval(() => set(Date.now()), 1000);
+  return () => clearInterval(timer);
+};
+
+// ---- while the screen is mounted --------------------------------------------------------------------------------------
+
+/** Filter, sort and panel from a hash (the config's defaults when there is none); back to page 1. */
+function applyHash(store: Store, hash: string, config: Config) {
+  const state = initialHashState(decodeHash(hash), config);
+  store.set(filterAtom, state.filter);
+  store.set(sortAtom, state.sort);
+  store.set(showPanelAtom, state.showPanel);
+  store.set(pageAtom, 1);
+}
+
+/** The search and kiosk flag of the query string; a new search starts at page 1 with nothing selected. */
+export function setAddress(store: Store, search: string) {
+  const next = readAlertsLocation(search, '');
+  const current = store.get(addressAtom);
+  if (current.kiosk === next.kiosk && JSON.stringify(current.query) === JSON.stringify(next.query)) return;
+  store.set(addressAtom, { query: next.query, q: next.q, kiosk: next.kiosk });
+  store.set(pageAtom, 1);
+  clearSelection(store);
+}
+
+const hashStateAtom = atom((get) => hashFor({ filter: get(filterAtom), sort: get(sortAtom), showPanel: get(showPanelAtom) }));
+
+/**
+ * Starts the screen's state from the address and keeps it in step while mounted: the hash is written when filter,
+ * sort or panel change (pushed, so Back undoes a change) and read back on Back/Forward; the view goes to the worker
+ * whenever it changes; the selection and focus follow the rows on the page. Returns the cleanup.
+ */
+export function mountAlertsScreen(store: Store, config: Config): () => void {
+  applyHash(store, location.hash, config);
+  setAddress(store, location.search);
+
+  // As in the old console, the hash is written on changes only: a plain /alerts link stays as it is.
+  const unsubHash = store.sub(hashStateAtom, () => {
+    const hash = store.get(hashStateAtom);
+    if (location.hash === hash) return;
+    history.pushState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  });
+  const onPop = () => applyHash(store, location.hash, config);
+  window.addEventListener('popstate', onPop);
+
+  let sentKey: string | null = null;
+  const send = () => {
+    const key = store.get(screenViewKeyAtom);
+    if (key === sentKey) return;
+    // Another view: another page of alerts, so the selection no longer means anything.
+    if (sentKey !== null) clearSelection(store);
+    sentKey = key;
+    watchAlertsView(store.get(viewAtom));
+  };
+  send();
+  const unsubView = store.sub(screenViewKeyAtom, send);
+
+  let previousOrder = store.get(orderAtom);
+  const unsubOrder = store.sub(orderAtom, () => {
+    const order = store.get(orderAtom);
+    const pruned = pruneSelection(store.get(selectionAtom), order);
+    if (pruned !== store.get(selectionAtom)) store.set(selectionAtom, pruned);
+    const focused = store.get(focusedIdAtom);
+    const refocus = refocusAfterChange(focused, previousOrder, order);
+    if (refocus !== focused) store.set(focusedIdAtom, refocus);
+    // The derived atoms of rows that left the page go, so a long-running wall display does not grow.
+    const keep = new Set(order);
+    for (const id of selectedAtoms.keys()) if (!keep.has(id)) selectedAtoms.delete(id);
+    for (const id of focusedAtoms.keys()) if (!keep.has(id)) focusedAtoms.delete(id);
+    previousOrder = order;
+  });
+
+  return () => {
+    unsubHash();
+    unsubView();
+    unsubOrder();
+    window.removeEventListener('popstate', onPop);
+    // Leaving the screen stops polling (SPEC 4).
+    watchAlertsView(null);
+  };
+}

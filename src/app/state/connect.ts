@@ -1,0 +1,60 @@
+// Where the pushed road starts: the worker's events go to the state module that owns each type (each module's own
+// handlers), and the browser's signals the worker needs (page hidden or shown, network back, another tab's token)
+// go to the worker. Also the start-up call that gives the worker its config and token.
+import * as Comlink from 'comlink';
+import type { Config } from '../../core/types.ts';
+import { readAlertsLocation } from '../../core/alerts-location.ts';
+import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
+import { dataWorker } from '../worker-client.ts';
+import { store as appStore, type EventHandlers, type Store } from './store.ts';
+import { alertsHandlers } from './alerts.ts';
+import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
+import { userHandlers } from './user.ts';
+import { detailHandlers } from './detail.ts';
+import { noticeHandlers } from './notices.ts';
+
+/** Every event type has exactly one owner: a type without a handler is a compile error here. */
+const handlers: EventHandlers<WorkerEvent['type']> = {
+  ...alertsHandlers,
+  ...sessionHandlers,
+  ...userHandlers,
+  ...detailHandlers,
+  ...noticeHandlers,
+};
+
+/** Applies one worker event to a store. */
+export function applyEvent(store: Store, event: WorkerEvent): void {
+  (handlers[event.type] as (store: Store, event: WorkerEvent) => void)(store, event);
+}
+
+const isKiosk = () => readAlertsLocation(location.search, '').kiosk;
+
+let connected = false;
+
+/** Connects the app's store to the worker once: events in, browser signals out. */
+function connect() {
+  if (connected) return;
+  connected = true;
+  void dataWorker.subscribe(Comlink.proxy((event: WorkerEvent) => applyEvent(appStore, event)));
+  document.addEventListener('visibilitychange', () => void dataWorker.setVisibility(document.hidden, isKiosk()).catch(() => undefined));
+  // The device's network came back (Wi-Fi rejoined, laptop woken, phone out of a tunnel): poll now rather than
+  // waiting out the worker's backoff.
+  window.addEventListener('online', () => void dataWorker.refresh().catch(() => undefined));
+  followTokenOfOtherTabs((token) => void dataWorker.setToken(token).catch(() => undefined));
+}
+
+/** Starts the worker: config from its three sources, the stored token; the first config and session into the store. */
+export async function startWorker(configUrl: string, buildConfig: Partial<Config>): Promise<Result<InitResult>> {
+  connect();
+  try {
+    const result = await dataWorker.init({ configUrl, buildConfig, token: readToken() });
+    if (result.ok) {
+      appStore.set(configAtom, result.value.config);
+      appStore.set(configFromCacheAtom, result.value.configFromCache);
+      appStore.set(sessionAtom, result.value.session);
+    }
+    return result;
+  } catch (error) {
+    return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
+  }
+}
