@@ -4,7 +4,11 @@ import { Provider } from 'jotai';
 import { store } from './state/store.ts';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './service-worker.ts';
+import { warmUpWorker } from './state/connect.ts';
 import './styles.css';
+
+// The data worker's script loads while React renders the first frame.
+warmUpWorker();
 
 const root = document.getElementById('root');
 if (root) {

@@ -3,6 +3,15 @@
 import * as Comlink from 'comlink';
 import type { DataWorkerApi } from '../worker/contract/index.ts';
 
-const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'alerta-data' });
+let remote: Comlink.Remote<DataWorkerApi> | null = null;
 
-export const dataWorker = Comlink.wrap<DataWorkerApi>(worker);
+/** Starts the worker (once): its script loads while the rest of the start-up goes on. */
+export function startDataWorker(): Comlink.Remote<DataWorkerApi> {
+  remote ??= Comlink.wrap<DataWorkerApi>(new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'alerta-data' }));
+  return remote;
+}
+
+/** The worker's face; the worker starts on first use, so importing this module (a test, a lazy screen) starts nothing. */
+export const dataWorker = new Proxy({} as Comlink.Remote<DataWorkerApi>, {
+  get: (_target, name) => Reflect.get(startDataWorker(), name),
+});

@@ -117,16 +117,15 @@ export function scopesOutside(requested: readonly string[], grantable: readonly 
 
 // ---- blackout form ----
 
-export interface BlackoutForm {
-  environment: string;
-  service: string[];
-  resource: string;
-  event: string;
-  group: string;
-  tags: string[];
-  origin: string;
-  customer: string;
-  text: string;
+/** What a blackout covers besides its environment: single values and lists, each optional. */
+export const BLACKOUT_TEXT_FIELDS = ['resource', 'event', 'group', 'origin', 'customer'] as const;
+export const BLACKOUT_LIST_FIELDS = ['service', 'tags'] as const;
+type TextField = (typeof BLACKOUT_TEXT_FIELDS)[number];
+type ListField = (typeof BLACKOUT_LIST_FIELDS)[number];
+
+export type BlackoutScope = { environment: string; text: string } & Record<TextField, string> & Record<ListField, string[]>;
+
+export interface BlackoutForm extends BlackoutScope {
   startNow: boolean;
   /** datetime-local values in the user's zone, used when startNow is off */
   start: string;
@@ -137,106 +136,69 @@ export interface BlackoutForm {
 
 export type BlackoutFormError = { field: 'environment' | 'start' | 'end'; key: 'Required' | 'EndBeforeStart' | 'NotValid' };
 
+type ScopeSource = Partial<Record<'environment' | 'text' | TextField, string | null>> & Partial<Record<ListField, readonly string[] | null>>;
+
+/** The scope part of a form from anything that has some of its fields (a prefill, a blackout). */
+function scopeOf(source: ScopeSource): BlackoutScope {
+  const scope = { environment: source.environment ?? '', text: source.text ?? '' } as BlackoutScope;
+  for (const k of BLACKOUT_TEXT_FIELDS) scope[k] = source[k] ?? '';
+  for (const k of BLACKOUT_LIST_FIELDS) scope[k] = [...(source[k] ?? [])];
+  return scope;
+}
+
 /** A new blackout form: start now (pref blackoutStartNow) for the preferred period, scope fields from a prefill. */
 export function newBlackoutForm(
   prefs: Partial<Pick<Preferences, 'blackoutStartNow'>> | null | undefined,
   periodSeconds: number,
-  prefill: Partial<Pick<BlackoutForm, 'environment' | 'service' | 'resource' | 'event' | 'group' | 'tags' | 'origin' | 'customer' | 'text'>> = {},
+  prefill: Partial<BlackoutScope> = {},
 ): BlackoutForm {
-  return {
-    environment: prefill.environment ?? '',
-    service: prefill.service ?? [],
-    resource: prefill.resource ?? '',
-    event: prefill.event ?? '',
-    group: prefill.group ?? '',
-    tags: prefill.tags ?? [],
-    origin: prefill.origin ?? '',
-    customer: prefill.customer ?? '',
-    text: prefill.text ?? '',
-    startNow: prefs?.blackoutStartNow ?? true,
-    start: '',
-    end: '',
-    duration: periodSeconds,
-  };
+  return { ...scopeOf(prefill), startNow: prefs?.blackoutStartNow ?? true, start: '', end: '', duration: periodSeconds };
 }
-
-const PREFILL_KEYS = ['environment', 'resource', 'event', 'group', 'origin', 'customer', 'text'] as const;
 
 /**
  * The pre-filled blackout that the alert detail links to: `/blackouts?new=1&environment=..&service=..&resource=..`.
  * Null when the query does not ask for a new blackout. `service` and `tags` may repeat or be comma-separated.
  */
-export function blackoutPrefillFromQuery(search: string | URLSearchParams): Parameters<typeof newBlackoutForm>[2] | null {
+export function blackoutPrefillFromQuery(search: string | URLSearchParams): Partial<BlackoutScope> | null {
   const q = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
   if (!q.has('new') || q.get('new') === '0' || q.get('new') === 'false') return null;
-  const out: Record<string, unknown> = {};
-  for (const k of PREFILL_KEYS) {
+  const out: Partial<BlackoutScope> = {};
+  for (const k of ['environment', 'text', ...BLACKOUT_TEXT_FIELDS] as const) {
     const v = q.get(k)?.trim();
     if (v) out[k] = v;
   }
-  const list = (name: string) =>
-    q
-      .getAll(name)
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
+  const list = (...names: string[]) => [...new Set(names.flatMap((n) => q.getAll(n)).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== ''))];
   const service = list('service');
-  const tags = list('tags').concat(list('tag'));
-  if (service.length) out.service = [...new Set(service)];
-  if (tags.length) out.tags = [...new Set(tags)];
-  return out as Parameters<typeof newBlackoutForm>[2];
+  const tags = list('tags', 'tag');
+  if (service.length) out.service = service;
+  if (tags.length) out.tags = tags;
+  return out;
 }
 
 /** The form of an existing blackout (edit): its own times, not "start now". `toLocalInput` renders a datetime-local value. */
-export function blackoutFormOf(
-  b: {
-    environment: string;
-    service: string[];
-    resource: string | null;
-    event: string | null;
-    group: string | null;
-    tags: string[];
-    origin: string | null;
-    customer: string | null;
-    text: string | null;
-    startTime: string;
-    endTime: string;
-    duration: number;
-  },
-  toLocalInput: (iso: string) => string,
-): BlackoutForm {
-  return {
-    environment: b.environment ?? '',
-    service: [...(b.service ?? [])],
-    resource: b.resource ?? '',
-    event: b.event ?? '',
-    group: b.group ?? '',
-    tags: [...(b.tags ?? [])],
-    origin: b.origin ?? '',
-    customer: b.customer ?? '',
-    text: b.text ?? '',
-    startNow: false,
-    start: toLocalInput(b.startTime),
-    end: toLocalInput(b.endTime),
-    duration: b.duration,
-  };
+export function blackoutFormOf(b: ScopeSource & { startTime: string; endTime: string; duration: number }, toLocalInput: (iso: string) => string): BlackoutForm {
+  return { ...scopeOf(b), startNow: false, start: toLocalInput(b.startTime), end: toLocalInput(b.endTime), duration: b.duration };
 }
 
 /**
- * The body of POST /blackout (or PUT /blackout/{id}) from the form, or the first field error. Empty scope fields are
- * sent as null so an edit can clear them. `parseLocal` turns a datetime-local value into epoch ms in the user's zone.
+ * The body of POST /blackout from the form, or the first field error. With `original` (an edit, PUT /blackout/{id})
+ * only what the user changed is sent: times shown to the minute must not move a window that started at 14:29:53.473
+ * when only its reason was edited. Empty scope fields are sent as null, so an edit can clear them.
+ * `parseLocal` turns a datetime-local value into epoch ms in the user's zone.
  */
 export function blackoutBody(
   form: BlackoutForm,
   parseLocal: (value: string) => number | null,
+  original?: BlackoutForm,
 ): { ok: true; body: Record<string, unknown> } | { ok: false; error: BlackoutFormError } {
   const environment = form.environment.trim();
   if (!environment) return { ok: false, error: { field: 'environment', key: 'Required' } };
-  let times: Record<string, unknown>;
+  const timesChanged = !original || form.start !== original.start || form.end !== original.end;
+  let times: Record<string, unknown> = {};
   if (form.startNow) {
     // No start time: the server starts it on its own clock, so a client clock running ahead cannot make it pending.
     times = { duration: Math.max(1, Math.round(form.duration)) };
-  } else {
+  } else if (timesChanged) {
     if (!form.start) return { ok: false, error: { field: 'start', key: 'Required' } };
     if (!form.end) return { ok: false, error: { field: 'end', key: 'Required' } };
     const s = parseLocal(form.start);
@@ -246,23 +208,19 @@ export function blackoutBody(
     if (e <= s) return { ok: false, error: { field: 'end', key: 'EndBeforeStart' } };
     times = { startTime: new Date(s).toISOString(), endTime: new Date(e).toISOString(), duration: Math.round((e - s) / 1000) };
   }
-  const opt = (v: string) => (v.trim() === '' ? null : v.trim());
-  const clean = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter((x) => x !== ''))];
-  return {
-    ok: true,
-    body: {
-      environment,
-      service: clean(form.service),
-      resource: opt(form.resource),
-      event: opt(form.event),
-      group: opt(form.group),
-      tags: clean(form.tags),
-      origin: opt(form.origin),
-      customer: opt(form.customer),
-      ...times,
-      text: form.text.trim(),
-    },
+  const scope = (f: BlackoutForm): Record<string, unknown> => {
+    const out: Record<string, unknown> = { environment: f.environment.trim() };
+    for (const k of BLACKOUT_LIST_FIELDS) out[k] = [...new Set(f[k].map((x) => x.trim()).filter((x) => x !== ''))];
+    for (const k of BLACKOUT_TEXT_FIELDS) out[k] = f[k].trim() === '' ? null : f[k].trim();
+    out.text = f.text.trim();
+    return out;
   };
+  const mine = scope(form);
+  if (original) {
+    const before = scope(original);
+    for (const k of Object.keys(mine)) if (JSON.stringify(mine[k]) === JSON.stringify(before[k])) delete mine[k];
+  }
+  return { ok: true, body: { ...mine, ...times } };
 }
 
 // ---- reports ----

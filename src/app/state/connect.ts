@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
 import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
-import { dataWorker } from '../worker-client.ts';
+import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
 import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
@@ -41,6 +41,11 @@ function connect() {
   // waiting out the worker's backoff.
   window.addEventListener('online', () => void dataWorker.refresh().catch(() => undefined));
   followTokenOfOtherTabs((token) => void dataWorker.setToken(token).catch(() => undefined));
+}
+
+/** Starts the worker's script loading (main.tsx, before the first render). */
+export function warmUpWorker(): void {
+  startDataWorker();
 }
 
 /** Starts the worker: config from its three sources, the stored token; the first config and session into the store. */

@@ -236,3 +236,40 @@ describe('scope table', () => {
     expect(scopeTable(['custom-scope', 'read:a:b', 'view:x']).other).toEqual(['custom-scope', 'read:a:b', 'view:x']);
   });
 });
+
+describe('blackoutBody for an edit: only what the user changed', () => {
+  const original = {
+    environment: 'Production',
+    service: ['Web'],
+    resource: 'db01',
+    event: null,
+    group: null,
+    tags: [],
+    origin: null,
+    customer: null,
+    text: 'patching',
+    startTime: '2026-11-21T14:29:53.473Z',
+    endTime: '2026-11-21T15:29:53.473Z',
+    duration: 3600,
+  };
+  // datetime-local inputs show the minute only, as the browser's field does
+  const toInput = (iso: string) => iso.slice(0, 16);
+  const parse = (v: string) => Date.parse(`${v}:00.000Z`);
+
+  it('editing only the reason sends only the reason: the window keeps its exact instants', () => {
+    const before = blackoutFormOf(original, toInput);
+    const built = blackoutBody({ ...before, text: 'patching, take two' }, parse, before);
+    expect(built).toEqual({ ok: true, body: { text: 'patching, take two' } });
+  });
+
+  it('moving the end sends both times and the duration', () => {
+    const before = blackoutFormOf(original, toInput);
+    const built = blackoutBody({ ...before, end: '2026-11-21T16:00' }, parse, before);
+    expect(built.ok && built.body).toEqual({ startTime: '2026-11-21T14:29:00.000Z', endTime: '2026-11-21T16:00:00.000Z', duration: 5460 });
+  });
+
+  it('clearing a scope field sends it as null', () => {
+    const before = blackoutFormOf(original, toInput);
+    expect(blackoutBody({ ...before, resource: '' }, parse, before)).toEqual({ ok: true, body: { resource: null } });
+  });
+});

@@ -11,7 +11,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
-import { ACTION_ICONS, type DetailPermissions } from './DetailToolbar.tsx';
+import type { DetailPermissions } from './DetailToolbar.tsx';
+import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { NoteFieldStatus, useNoteText } from './NotesSection.tsx';
 
 export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: DetailPermissions; onDelete: () => void }) {

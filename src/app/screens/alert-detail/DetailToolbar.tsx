@@ -6,26 +6,18 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import type { Alert } from '../../../core/types.ts';
-import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
+import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import { splitCamel } from '../../../core/columns.ts';
 import { blackoutHref, COPIED_TOOLTIP_MS } from '../../../core/alert-detail.ts';
 import { IconButton } from '../../components/Button.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
 import { clipboardText, writeClipboard } from './copy-alert.ts';
-
-export const ACTION_ICONS: Record<AlertAction, IconName> = {
-  open: 'open',
-  ack: 'ack',
-  unack: 'undo',
-  shelve: 'shelve',
-  unshelve: 'unshelve',
-  close: 'closeAlert',
-};
 
 /** Arrow keys, Home and End move between the toolbar's buttons, as a toolbar should let them (WAI-ARIA). */
 function moveFocus(e: KeyboardEvent<HTMLDivElement>) {

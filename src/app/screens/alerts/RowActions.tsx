@@ -3,24 +3,16 @@
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { allowedActions, ACTION_LABEL_KEYS, type AlertAction } from '../../../core/actions.ts';
+import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { useT } from '../../state/i18n.ts';
 import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
-
-export const ACTION_ICONS: Record<AlertAction, IconName> = {
-  open: 'open',
-  ack: 'ack',
-  unack: 'undo',
-  shelve: 'shelve',
-  unshelve: 'unshelve',
-  close: 'closeAlert',
-};
 
 export const RowActions = memo(function RowActions({
   alert,

@@ -28,7 +28,9 @@ export function BlackoutDialog({ state, lists, onClose, onSaved }: { state: Blac
   const config = useAtomValue(configAtom);
   const prefs = useAtomValue(prefsAtom);
   const tz = prefs.timezone;
-  const [form, setForm] = useState<Form>(() => (state.mode === 'create' ? state.form : blackoutFormOf(state.blackout, (iso) => toDateTimeInput(iso, tz))));
+  // What the dialog opened with: an edit sends only what changed from it (src/core/admin-rules.ts blackoutBody).
+  const [initial] = useState<Form>(() => (state.mode === 'create' ? state.form : blackoutFormOf(state.blackout, (iso) => toDateTimeInput(iso, tz))));
+  const [form, setForm] = useState<Form>(initial);
   const [error, setError] = useState<BlackoutFormError | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -43,7 +45,7 @@ export function BlackoutDialog({ state, lists, onClose, onSaved }: { state: Blac
     error?.field === field ? (error.key === 'EndBeforeStart' ? t('EndBeforeStart') : t(error.key)) : null;
 
   const submit = async () => {
-    const built = blackoutBody(form, (v) => fromDateTimeInput(v, tz));
+    const built = blackoutBody(form, (v) => fromDateTimeInput(v, tz), state.mode === 'edit' ? initial : undefined);
     if (!built.ok) return setError(built.error);
     setError(null);
     setSaving(true);

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+// The alerts list's states as a user sees them, each rendered against a fresh store fed the way the worker feeds
+// the app's (src/app/state/connect.ts applyEvent): loading, nothing to show, a search without results, a wall
+// display whose session ended, and rows kept on screen while offline.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
+import { applyEvent } from '../../../src/app/state/connect.ts';
+import { configAtom, sessionEndReasonAtom } from '../../../src/app/state/session.ts';
+import { setAddress } from '../../../src/app/state/alerts-screen.ts';
+import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
+import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
+import { full, meta, row } from './fixtures.ts';
+
+afterEach(cleanup);
+
+function freshStore(search = '') {
+  const store = createStore();
+  store.set(configAtom, CLIENT_DEFAULTS);
+  setAddress(store, search);
+  return store;
+}
+
+function show(store: ReturnType<typeof createStore>) {
+  return render(
+    <Provider store={store}>
+      <FreshnessBar />
+      <AlertList phone={false} onOpen={() => undefined} />
+    </Provider>,
+  );
+}
+
+describe('the alerts list', () => {
+  it('says it is loading until the worker answers', () => {
+    show(freshStore());
+    expect(screen.getAllByText('Loading').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says there is nothing to show when the view has no alerts', () => {
+    const store = freshStore();
+    applyEvent(store, full('v', []));
+    show(store);
+    expect(screen.getByText('Sorry, nothing to display here')).toBeTruthy();
+  });
+
+  it('names the search that found nothing', () => {
+    const store = freshStore('?q=resource:nothing-here');
+    applyEvent(store, full('v', []));
+    show(store);
+    expect(screen.getByText('Your search for “resource:nothing-here” found no results')).toBeTruthy();
+  });
+
+  it('on a wall display whose session ended, says a sign-in is required and keeps the last alerts', () => {
+    const store = freshStore('?kiosk=1');
+    applyEvent(store, full('v', [row('a'), row('b')]));
+    store.set(sessionEndReasonAtom, 'expired');
+    show(store);
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toContain('Sign-in required');
+    expect(notice.textContent).toContain('Showing the last known alerts');
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('keeps the rows on screen while offline and says so', () => {
+    const store = freshStore();
+    applyEvent(store, full('v', [row('a', { resource: 'db01' }), row('b')]));
+    applyEvent(store, {
+      type: 'alerts-patch',
+      viewKey: 'v',
+      seq: 2,
+      meta: { ...meta(), freshness: 'offline', error: { kind: 'network', message: 'Failed to fetch', endpoint: '/api' } },
+    });
+    show(store);
+    expect(screen.getByText('Offline')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Alerts' });
+    expect(within(table).getByText('db01')).toBeTruthy();
+    expect(screen.queryByText('Sorry, nothing to display here')).toBeNull();
+  });
+});
