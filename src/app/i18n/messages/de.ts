@@ -544,7 +544,6 @@ export default {
   RemoveValue: '{value} entfernen',
   EditItem: '{name} bearbeiten',
   DeleteItem: '{name} löschen',
-  CopyFailed: 'Kopieren in die Zwischenablage nicht möglich',
   CountSelected: '{count} ausgewählt',
   TypeAndTags: 'Typ / Tags',
   LastHeard: 'Zuletzt gemeldet',

@@ -552,7 +552,6 @@ export default {
   RemoveValue: 'Remove {value}',
   EditItem: 'Edit {name}',
   DeleteItem: 'Delete {name}',
-  CopyFailed: 'Could not copy to the clipboard',
   CountSelected: '{count} selected',
   TypeAndTags: 'Type / Tags',
   LastHeard: 'Last heard',

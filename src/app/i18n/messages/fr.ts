@@ -546,7 +546,6 @@ export default {
   RemoveValue: 'Retirer {value}',
   EditItem: 'Modifier {name}',
   DeleteItem: 'Supprimer {name}',
-  CopyFailed: 'Impossible de copier dans le presse-papiers',
   CountSelected: '{count} sélectionnés',
   TypeAndTags: 'Type / Étiquettes',
   LastHeard: 'Dernier signal',

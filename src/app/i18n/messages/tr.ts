@@ -545,7 +545,6 @@ export default {
   RemoveValue: '{value} değerini kaldır',
   EditItem: '{name} düzenle',
   DeleteItem: '{name} sil',
-  CopyFailed: 'Panoya kopyalanamadı',
   CountSelected: '{count} seçili',
   TypeAndTags: 'Tür / Etiketler',
   LastHeard: 'Son sinyal',

@@ -34,18 +34,27 @@ function FieldFrame({
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-msg`} className="mt-1 flex items-center gap-1 text-xs text-red-700 dark:text-red-300">
-          <Icon name="error" size={14} />
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-msg`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** Under a field: its validation message, else its hint (id `<id>-msg`, for aria-describedby). */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string | null; hint?: string }) {
+  if (error)
+    return (
+      <p id={`${id}-msg`} className="mt-1 flex items-center gap-1 text-xs text-red-700 dark:text-red-300">
+        <Icon name="error" size={14} />
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-msg`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+        {hint}
+      </p>
+    );
+  return null;
 }
 
 export function TextField({

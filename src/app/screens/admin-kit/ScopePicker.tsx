@@ -2,7 +2,7 @@
 // think of them; each box is named after its scope ("write:alerts") for screen readers.
 import { useId } from 'react';
 import { SCOPE_LEVELS, scopeTable } from '../../../core/admin-rules.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { FieldMessage } from './FormFields.tsx';
 import { useT } from '../../state/i18n.ts';
 
 export function ScopePicker({
@@ -78,16 +78,7 @@ export function ScopePicker({
           </div>
         )}
       </div>
-      {error ? (
-        <p id={`${id}-msg`} className="mt-1 flex items-center gap-1 text-xs text-red-700 dark:text-red-300">
-          <Icon name="error" size={14} />
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-msg`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </fieldset>
   );
 }

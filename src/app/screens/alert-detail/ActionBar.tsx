@@ -13,7 +13,7 @@ import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
-import { NoteFieldStatus, useNoteText } from './NotesSection.tsx';
+import { NoteFieldStatus, NoteTextArea, useNoteText } from './NotesSection.tsx';
 
 export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: DetailPermissions; onDelete: () => void }) {
   const { t } = useT();
@@ -98,17 +98,7 @@ function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermis
       <label htmlFor={`${id}-text`} className="text-sm font-semibold">
         {t('AddNote')}
       </label>
-      <textarea
-        id={`${id}-text`}
-        autoFocus
-        rows={2}
-        value={note.text}
-        onChange={(e) => note.setText(e.target.value)}
-        onBlur={() => trimmed !== '' && note.setTouched(true)}
-        aria-invalid={note.error ? true : undefined}
-        aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
-        className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
-      />
+      <NoteTextArea id={id} note={note} onBlur={() => trimmed !== '' && note.setTouched(true)} />
       <NoteFieldStatus id={id} note={note} />
       <div className="flex flex-wrap items-center gap-2">
         {allowedActions(alert.status).map((action) => (

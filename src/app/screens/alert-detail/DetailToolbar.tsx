@@ -1,7 +1,7 @@
 // The detail page's toolbar (SPEC 2): open, watch/unwatch, ack, unack, shelve, unshelve, close, delete, copy and a menu
 // with the configured extra actions and "blackout from alert". Only what the alert's status (SPEC 4) and the user's
 // scopes allow is offered; what needs the network is disabled offline, with the reason.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
@@ -9,15 +9,15 @@ import type { Alert } from '../../../core/types.ts';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import { splitCamel } from '../../../core/columns.ts';
-import { blackoutHref, COPIED_TOOLTIP_MS } from '../../../core/alert-detail.ts';
+import { blackoutHref } from '../../../core/alert-detail.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
-import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
-import { clipboardText, writeClipboard } from './copy-alert.ts';
+import { clipboardText } from './copy-alert.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
 
 /** Arrow keys, Home and End move between the toolbar's buttons, as a toolbar should let them (WAI-ARIA). */
 function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
@@ -100,7 +100,7 @@ export function DetailToolbar({
           onClick={onDelete}
         />
       )}
-      <CopyAlertButton alert={alert} template={clipboardTemplate} />
+      <CopyButton label={t('CopyToClipboard')} text={() => clipboardText(alert, clipboardTemplate)} />
       {((perms.canWrite && customActions.length > 0) || perms.canBlackout) && (
         <Menu>
           <MenuButton
@@ -149,38 +149,5 @@ export function DetailToolbar({
         </Menu>
       )}
     </div>
-  );
-}
-
-/** Copy to clipboard with a "Copied" tooltip for 2 s (SPEC 9). Works offline: it only needs the alert in hand. */
-function CopyAlertButton({ alert, template }: { alert: Alert; template: string }) {
-  const { t } = useT();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_TOOLTIP_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await writeClipboard(await clipboardText(alert, template));
-      setCopied(true);
-    } catch (error) {
-      const reason = error instanceof Error && error.message ? error.message : t('UnknownError');
-      pushNotice({ level: 'error', text: t('DetailCopyFailed', { reason }) });
-    }
-  };
-
-  return (
-    <span className="relative inline-flex">
-      <IconButton icon={copied ? 'check' : 'copy'} label={t('CopyToClipboard')} onClick={() => void copy()} />
-      <span
-        role="status"
-        className={`pointer-events-none absolute left-1/2 top-full z-30 mt-1 -translate-x-1/2 whitespace-nowrap rounded bg-gray-800 px-2 py-0.5 text-xs text-white shadow dark:bg-gray-200 dark:text-gray-900 ${copied ? '' : 'sr-only'}`}
-      >
-        {copied ? t('Copied') : ''}
-      </span>
-    </span>
   );
 }

@@ -120,6 +120,26 @@ export function useNoteText(initial = '') {
   return { text, setText, touched, setTouched, result, error, length, reset: () => (setText(''), setTouched(false)) };
 }
 
+/** A note's text box, tied to its validation message and count (`<id>-text`, described by `<id>-count`/`-error`). */
+export function NoteTextArea({ id, note, onChange, onBlur }: { id: string; note: ReturnType<typeof useNoteText>; onChange?: () => void; onBlur?: () => void }) {
+  return (
+    <textarea
+      id={`${id}-text`}
+      autoFocus
+      rows={2}
+      value={note.text}
+      onChange={(e) => {
+        note.setText(e.target.value);
+        onChange?.();
+      }}
+      onBlur={onBlur}
+      aria-invalid={note.error ? true : undefined}
+      aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
+      className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+    />
+  );
+}
+
 /** Under a note's text box: its validation message, the character count (ids `<id>-error`, `<id>-count`), and buttons. */
 export function NoteFieldStatus({ id, note, children }: { id: string; note: ReturnType<typeof useNoteText>; children?: ReactNode }) {
   return (
@@ -158,19 +178,7 @@ function NoteEditor({ initial, onSave, onCancel }: { initial: string; onSave: (t
       <label htmlFor={`${id}-text`} className="sr-only">
         {t('EditNote')}
       </label>
-      <textarea
-        id={`${id}-text`}
-        autoFocus
-        rows={2}
-        value={note.text}
-        onChange={(e) => {
-          note.setText(e.target.value);
-          note.setTouched(true);
-        }}
-        aria-invalid={note.error ? true : undefined}
-        aria-describedby={`${id}-count${note.error ? ` ${id}-error` : ''}`}
-        className="w-full rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
-      />
+      <NoteTextArea id={id} note={note} onChange={() => note.setTouched(true)} />
       <NoteFieldStatus id={id} note={note}>
         <Button onClick={onCancel}>{t('Cancel')}</Button>
         <Button type="submit" variant="primary" disabled={busy}>

@@ -25,7 +25,7 @@ import { useNow } from '../../hooks/useNow.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { adminCommands, useResourceList } from '../../data/admin.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 import { BlackoutDialog, type BlackoutDialogState } from './BlackoutForm.tsx';
 
 const TONE: Record<BlackoutStatus, Tone> = { active: 'ok', pending: 'info', expired: 'muted' };

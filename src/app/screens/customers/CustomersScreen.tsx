@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
 import { pagePropsOf, tablePropsOf, useSuggestions } from '../admin-kit/hooks.ts';
 import { usePerms } from '../../hooks/usePerms.ts';
 import { adminCommands, useResourceList } from '../../data/admin.ts';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 

@@ -14,7 +14,7 @@ import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
 import { usePerms } from '../../hooks/usePerms.ts';
 import { adminCommands, groupUsersQuery, useResourceList } from '../../data/admin.ts';
 import { MembershipDialog, type MembershipItem } from '../admin-kit/MembershipDialog.tsx';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 

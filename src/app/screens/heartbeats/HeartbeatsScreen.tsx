@@ -15,7 +15,7 @@ import { useNow } from '../../hooks/useNow.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { adminCommands, useResourceList } from '../../data/admin.ts';
 import { Chips, StatusBadge, type Tone } from '../admin-kit/StatusBadge.tsx';
-import { DeleteButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 
 const TONE: Record<HeartbeatStatus, Tone> = { ok: 'ok', slow: 'warn', expired: 'bad' };
 const LABEL_KEY = { ok: 'OK', slow: 'Slow', expired: 'Expired' } as const;

@@ -19,8 +19,8 @@ import { useQuery } from '../../data/query.ts';
 
 const EMPTY: string[] = [];
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
-import { CopyButton } from '../admin-kit/CopyButton.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 import { ScopePicker } from '../admin-kit/ScopePicker.tsx';
@@ -126,7 +126,7 @@ export function KeysScreen() {
             <span className="inline-flex items-center gap-0.5">
               <code className={`rounded bg-gray-100 px-1.5 py-0.5 text-xs dark:bg-gray-800 ${visible ? 'break-all' : ''}`}>{visible ? k.key : maskKey(k.key)}</code>
               <IconButton icon={visible ? 'visibilityOff' : 'visibility'} label={visible ? t('HideKey') : t('ShowKey')} pressed={visible} onClick={() => toggle(k.key)} size={18} className="h-8 w-8" />
-              <CopyButton value={k.key} label={t('CopyKey')} />
+              <CopyButton text={() => k.key} label={t('CopyKey')} small />
             </span>
           );
         },

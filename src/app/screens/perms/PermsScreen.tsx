@@ -12,7 +12,7 @@ import { usePerms } from '../../hooks/usePerms.ts';
 import { adminCommands, scopesQuery, useResourceList } from '../../data/admin.ts';
 import { useQuery } from '../../data/query.ts';
 import { Chips, StatusBadge } from '../admin-kit/StatusBadge.tsx';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 import { FormDialog } from '../admin-kit/FormDialog.tsx';
 import { TextField } from '../admin-kit/FormFields.tsx';
 import { ScopePicker } from '../admin-kit/ScopePicker.tsx';

@@ -16,7 +16,7 @@ import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { adminCommands, membershipsQuery, userGroupsQuery, useResourceList } from '../../data/admin.ts';
 import { useQuery } from '../../data/query.ts';
 import { Chips } from '../admin-kit/StatusBadge.tsx';
-import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/RowActions.tsx';
+import { DeleteButton, EditButton, useConfirmDelete } from '../admin-kit/ItemActions.tsx';
 import { SwitchTrack } from '../admin-kit/FormFields.tsx';
 import { UserDialog, type UserDialogState } from './UserDialog.tsx';
 import { MembershipDialog } from '../admin-kit/MembershipDialog.tsx';
