@@ -5,11 +5,10 @@ import { useAtomValue } from 'jotai';
 import { DEFAULT_NOTIFY_MIN_SEVERITY, notifySeverityChoices, severityLabel } from '../../core/notify.ts';
 import type { Preferences } from '../../core/types.ts';
 import { savePreferences } from '../data/account.ts';
-import { store } from '../state/store.ts';
 import { prefsAtom } from '../state/user.ts';
 import { configAtom } from '../state/session.ts';
 import { pushNotice } from '../state/notices.ts';
-import { translatorAtom, useT } from '../state/i18n.ts';
+import { useT } from '../state/i18n.ts';
 import { Toggle } from '../components/Toggle.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { Button } from '../components/Button.tsx';
@@ -20,7 +19,7 @@ import { serviceWorkerRegistration } from '../service-worker.ts';
 type Notify = NonNullable<Preferences['notify']>;
 
 function saveNotify(notify: Notify) {
-  return savePreferences(store.get(translatorAtom).t('Notifications'), { notify });
+  return savePreferences({ notify });
 }
 
 /** The browser's permission, kept current when the user changes it in the site settings meanwhile. */

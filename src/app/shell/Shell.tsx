@@ -6,7 +6,6 @@ import { drawerVisible, matchRoute, stripBasePath } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
 import { drawerOpenAtom, drawerPinnedAtom } from '../state/shell.ts';
 import { pushNotice } from '../state/notices.ts';
-import { store } from '../state/store.ts';
 import { useT } from '../state/i18n.ts';
 import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
@@ -25,14 +24,14 @@ import { useDocumentTitle } from './page-title.ts';
  * display has nobody at the keyboard, so it keeps showing the last alerts (the alerts screen says sign-in is required).
  */
 function useSessionEnd(kiosk: boolean) {
-  const reason = useAtomValue(sessionEndReasonAtom);
+  const [reason, setReason] = useAtom(sessionEndReasonAtom);
   const [, navigate] = useLocation();
   const { base } = useRouter();
   useEffect(() => {
     if (reason !== 'unauthorized' && reason !== 'expired') return;
     // The alerts screen shows the kiosk's "Sign-in required" notice; the reason stays set for it.
     if (kiosk) return;
-    store.set(sessionEndReasonAtom, null);
+    setReason(null);
     pushNotice({ level: 'info', key: 'SessionExpired', text: 'Your session has expired. Please log in again.' });
     // The route guard has usually sent the user to /login already (when auth is required); with read-only access it
     // has not, and SPEC 4 still wants the login page. Read the browser's own location: several refused requests can
@@ -42,7 +41,7 @@ function useSessionEnd(kiosk: boolean) {
     if (!route || route.public) return;
     const here = path + window.location.search + window.location.hash;
     navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true });
-  }, [reason, kiosk, navigate, base]);
+  }, [reason, setReason, kiosk, navigate, base]);
 }
 
 export function Shell() {

@@ -18,7 +18,7 @@ export function DensityDialog() {
   const onChoose = (d: 'comfortable' | 'compact') => {
     setOverride(d);
     // Signed out (or auth off) the choice holds for this session; signed in it is saved to the user's prefs.
-    if (signedIn) void savePreferences(t('DisplayDensity'), { displayDensity: d }, false);
+    if (signedIn) void savePreferences({ displayDensity: d }, { announce: false });
   };
   return (
     <Dialog open={open} onClose={onClose} size="sm" title={t('ChooseDisplayDensity')} footer={<Button onClick={onClose}>{t('Close')}</Button>}>

@@ -134,7 +134,7 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
   const mute = (m: boolean) => {
     store.set(muteOverrideAtom, m);
     // Signed out (or auth off) the choice holds for this session; signed in it is saved to the user's prefs.
-    if (signedIn) void savePreferences(m ? t('Mute') : t('Unmute'), { isMute: m }, false);
+    if (signedIn) void savePreferences({ isMute: m }, { announce: false });
   };
   const preset = presetOf(filter.dateRange);
 

@@ -27,8 +27,7 @@ import {
 import { LOCALE_NAMES } from '../../i18n/index.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
-import { store } from '../../state/store.ts';
-import { translatorAtom, useT } from '../../state/i18n.ts';
+import { useT } from '../../state/i18n.ts';
 import { resetPreferences, savePreferences } from '../../data/account.ts';
 import { pushNotice } from '../../state/notices.ts';
 import { rememberThemeChoice } from '../../hooks/useApplyPreferences.ts';
@@ -56,12 +55,10 @@ const SAMPLE_TIME = Date.UTC(2024, 0, 15, 14, 5, 9, 123);
  * Saves a change at once, showing it before the API answers (dark theme and font apply immediately); a refused
  * save puts the old value back and says why.
  */
-function savePrefs(patch: Partial<Preferences>) {
-  return savePreferences(store.get(translatorAtom).t('Settings'), patch);
-}
+const savePrefs = (patch: Partial<Preferences>) => savePreferences(patch);
 
 async function resetPrefs() {
-  if ((await resetPreferences(store.get(translatorAtom).t('Reset'))).ok) rememberThemeChoice(false);
+  if ((await resetPreferences()).ok) rememberThemeChoice(false);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
