@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
-import { signupAvailable } from '../../core/oauth.ts';
+import { signupAvailable } from '../../core/providers.ts';
 import { configAtom, sessionAtom } from '../state/session.ts';
 import { useT } from '../state/i18n.ts';
 import { Button } from '../components/Button.tsx';

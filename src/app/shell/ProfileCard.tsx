@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { TokenClaims } from '../../core/types.ts';
 import { customersOf, userScopes } from '../../core/jwt.ts';
-import { PROVIDER_NAMES } from '../../core/oauth.ts';
+import { PROVIDER_NAMES } from '../../core/providers.ts';
 import { configAtom } from '../state/session.ts';
 import { useT } from '../state/i18n.ts';
 import { Icon } from '../components/Icon.tsx';

@@ -3,16 +3,14 @@ import {
   authorizationEndpoint,
   buildAuthorizeRequest,
   DEFAULT_OAUTH_SCOPE,
-  OAUTH_PROVIDERS,
   popupFeatures,
   POPUP_SIZE,
   readPopupAnswer,
   readSamlMessage,
   samlUrl,
-  signInKind,
-  signupAvailable,
   socialLoginPayload,
 } from '../../../src/core/oauth.ts';
+import { OAUTH_PROVIDERS, signInKind, signupAvailable } from '../../../src/core/providers.ts';
 
 const REDIRECT = 'https://console.example.org/';
 

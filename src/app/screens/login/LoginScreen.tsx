@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useRouter, useSearch } from 'wouter';
-import { PROVIDER_NAMES, signInKind, signupAvailable } from '../../../core/oauth.ts';
+import { PROVIDER_NAMES, signInKind, signupAvailable } from '../../../core/providers.ts';
 import { validateRequired } from '../../../core/validation.ts';
 import { configAtom, sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';

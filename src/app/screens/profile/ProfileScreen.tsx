@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { PROVIDER_NAMES } from '../../../core/oauth.ts';
+import { PROVIDER_NAMES } from '../../../core/providers.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';

@@ -37,7 +37,7 @@ import { SelectField } from '../../components/SelectField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { Toggle } from '../../components/Toggle.tsx';
 import { unitLabel, withCurrent } from './units.ts';
-import { NotificationSettings } from '../../pwa/index.ts';
+import { NotificationSettings } from '../../pwa/NotificationSettings.tsx';
 
 const FONT_SIZES = ['11px', '12px', '13px', '14px', '15px', '16px', '18px', '20px'];
 const FONT_WEIGHTS = ['300', '400', '500', '600', '700'];

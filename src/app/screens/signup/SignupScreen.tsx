@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
-import { signupAvailable } from '../../../core/oauth.ts';
+import { signupAvailable } from '../../../core/providers.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from '../../../core/validation.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
