@@ -114,7 +114,7 @@ export async function registerConsole(app: FastifyInstance, opts: ConsoleRouteOp
         { root, serveSourceMaps: opts.serveSourceMaps, extraHeaders: headersFor(req) },
       );
       reply.code(answer.status).headers(answer.headers);
-      if (req.method === 'HEAD' || !answer.file) return reply.send(answer.body ?? '');
+      if (req.method === 'HEAD' || !answer.file) return reply.send(req.method === 'HEAD' ? undefined : answer.body);
       return reply.send(createReadStream(answer.file, answer.range));
     };
     // Files that exist are served; any other path outside /api gets the app shell (client-side routes).

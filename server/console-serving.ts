@@ -270,7 +270,7 @@ export function answerStatic(req: StaticRequest, opts: StaticOptions): StaticAns
   const base = { ...opts.extraHeaders };
   const plain = (status: StaticAnswer['status'], body: string, extra: Record<string, string> = {}): StaticAnswer => ({
     status,
-    headers: { ...base, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, ...extra },
+    headers: { ...base, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, 'Content-Length': String(Buffer.byteLength(body)), ...extra },
     file: null,
     body,
   });

@@ -219,7 +219,8 @@ interface RunContext {
 
 async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promise<RunObservation> {
   const front = stack.front!;
-  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  // A what-if stylesheet is an inline <style>, which the console's security policy refuses: lift the policy then.
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow', bypassCSP: Boolean(rc.opts.extraCss) });
   await context.addInitScript({ content: PROBE });
   if (rc.opts.extraCss) await context.addInitScript({ content: extraCssScript(readFileSync(rc.opts.extraCss, 'utf8')) });
   const page = await context.newPage();
