@@ -476,7 +476,11 @@ function seedPreferences(rows: number): string {
 }
 
 async function firstRow(page: Page): Promise<{ at: number; count: number; snapshotRows: number | null; fromCache: boolean | null }> {
-  await page.waitForFunction('window.__bench && window.__bench.firstRowAt !== null', undefined, { polling: 50, timeout: 30_000 });
+  // A function, not a string: Playwright evaluates a string predicate with eval, which the console's policy refuses.
+  await page.waitForFunction(() => {
+    const bench = (window as unknown as { __bench?: { firstRowAt: number | null } }).__bench;
+    return bench !== undefined && bench.firstRowAt !== null;
+  }, undefined, { polling: 50, timeout: 30_000 });
   return (await page.evaluate(
     '({ at: window.__bench.firstRowAt, count: window.__bench.firstRowCount, snapshotRows: window.__bench.firstFull && window.__bench.firstFull.rows, fromCache: window.__bench.firstFull && window.__bench.firstFull.fromCache })',
   )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };
