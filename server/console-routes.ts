@@ -47,7 +47,9 @@ export async function registerConsole(app: FastifyInstance, opts: ConsoleRouteOp
   const configEtag = etagOfBody(configBody);
   app.get('/config.json', async (req, reply) => {
     reply.headers(headersFor(req)).header('Cache-Control', REVALIDATE).header('ETag', configEtag);
-    if (notModified({ method: req.method, path: '/config.json', headers: req.headers }, configEtag, new Date(0))) return reply.code(304).send();
+    // Only the ETag decides: there is no Last-Modified to compare an If-Modified-Since with.
+    const inm = { 'if-none-match': req.headers['if-none-match'] };
+    if (notModified({ method: req.method, path: '/config.json', headers: inm }, configEtag, new Date())) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(configBody);
   });
 

@@ -180,6 +180,10 @@ describe('cache headers and revalidation', () => {
     expect(gz.headers.etag).not.toBe(br.headers.etag);
   });
 
+  it('config.json is revalidated by its ETag only', async () => {
+    expect((await raw(s.url, '/config.json', { 'if-modified-since': new Date().toUTCString() })).status).toBe(200);
+  });
+
   it('answers 304 to If-Modified-Since when there is no If-None-Match', async () => {
     const first = await raw(s.url, '/sw.js');
     expect((await raw(s.url, '/sw.js', { 'if-modified-since': first.headers['last-modified']! })).status).toBe(304);
