@@ -17,6 +17,11 @@ test('the console is served with a strict security policy and its own headers', 
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['x-robots-tag']).toBe('noindex, nofollow');
+  // The built shell needs no inline code: every <script> has a src, and there is no <style> or style attribute.
+  const html = await response!.text();
+  expect(html).toMatch(/<script type="module"[^>]* src="\/assets\//);
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  expect(html).not.toMatch(/<style|\sstyle=/);
   // The console works under it: the worker fetched the alerts and the service worker took control.
   await expect(page.locator('[data-row-id]').first()).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))).toBe(true);
