@@ -11,11 +11,17 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = (kind: string) => path.join(tmpdir(), `alerta-e2e-${port}-${kind}`);
 /** The auth-on demo server, for tests that sign in (see tests/e2e/support.ts). */
 process.env.AUTH_BASE_URL = `http://127.0.0.1:${port + 1}`;
+/**
+ * Every demo server of the run (the two below and those specs start in-process) records the security-policy
+ * violations browsers report here; the global teardown fails the run if there are any (tests/e2e/csp.ts).
+ */
+process.env.CSP_REPORT_FILE = path.join(tmpdir(), `alerta-e2e-${port}-csp-reports.jsonl`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  globalSetup: './tests/e2e/global-csp.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { precompressPlugin } from './server/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,7 +19,9 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for local attribution (the benchmark, traces) but not referenced from the files, and the
+    // servers do not send *.map (server/console-serving.ts): the deployed console does not hand out its sources.
+    sourcemap: 'hidden',
     // The shell must stay small: the worker, the service worker and lazy screens are separate chunks.
     chunkSizeWarningLimit: 400,
   },
@@ -74,9 +77,12 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ogg,woff2,webmanifest}'],
-        globIgnores: ['config.json'],
+        // The precompressed copies are the same files in another encoding, chosen by the server per request.
+        globIgnores: ['config.json', '**/*.br', '**/*.gz', '**/*.map'],
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of every text file, the service worker included (server/precompress.ts).
+    precompressPlugin(),
   ],
 });

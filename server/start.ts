@@ -1,18 +1,18 @@
 // startServer(): one Fastify process with the API under /api, /config.json for the console, optionally the
-// built console from dist/ (SPA fallback), demo seed, simulator and the housekeeping timer.
+// built console from dist/ (server/console-serving.ts: precompressed files, cache headers, SPA fallback, security
+// policy), demo seed, simulator and the housekeeping timer.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import { registerConsole, type CspViolationLog } from './console-routes.ts';
 import { openDb, closeDb, getMeta, setMeta, type Db } from './db.ts';
 import { loadSettings, type ServerSettings } from './settings.ts';
 import { modelFromSettings, type AppContext } from './context.ts';
 import { systemClock, type Clock } from './time.ts';
 import { MailLog } from './mail.ts';
 import { registerApi } from './api.ts';
-import { sendError, FLASK_404 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
 import { seedDemo, seedUsers } from './seed.ts';
@@ -37,6 +37,13 @@ export interface StartOptions {
   serveConsole?: boolean;
   /** folder of the built console (default: dist/ of the repository) */
   distDir?: string;
+  /**
+   * the API endpoint config.json gives the console, and the only other origin its security policy lets it call
+   * (default: CONSOLE_ENDPOINT from the environment, else /api, this server)
+   */
+  consoleEndpoint?: string;
+  /** answer *.map requests (default: SERVE_SOURCE_MAPS=1 in the environment; normally they stay on disk only) */
+  serveSourceMaps?: boolean;
   settings?: Partial<ServerSettings>;
   now?: () => Date;
   /** log requests to stdout */
@@ -55,6 +62,8 @@ export interface RunningServer {
   ctx: AppContext;
   app: FastifyInstance;
   simulator: Simulator | null;
+  /** the latest security-policy violations browsers reported to /csp-report */
+  cspViolations: CspViolationLog;
 }
 
 function jwtSecretFor(settings: ServerSettings, dataDir: string | null): string {
@@ -117,44 +126,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const api = app;
     await app.register(async (scope) => registerApi(scope, ctx, API_PREFIX), { prefix: API_PREFIX });
 
-    app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send({ endpoint: API_PREFIX }));
-
-    if (opts.serveConsole) {
-      const DIST_DIR = path.resolve(opts.distDir ?? DEFAULT_DIST_DIR);
-      await app.register(fastifyStatic, {
-        root: DIST_DIR,
-        wildcard: false,
-        index: false,
-        setHeaders: (res, file) => {
-          const rel = path.relative(DIST_DIR, file).split(path.sep).join('/');
-          if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-          else if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) res.header('Cache-Control', 'no-cache');
-          else res.header('Cache-Control', 'public, max-age=3600');
-        },
-      });
-      // Files that exist are served; any other GET outside /api gets the app shell (client-side routes).
-      app.get('/*', async (req, reply) => {
-        const pathname = req.url.split('?')[0] ?? '/';
-        if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
-          return sendError(req, reply, 404, `404 Not Found: ${FLASK_404}`, [FLASK_404]);
-        }
-        const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-        const file = path.resolve(DIST_DIR, urlPath);
-        if (urlPath && file.startsWith(DIST_DIR + path.sep) && existsSync(file) && !file.endsWith(path.sep)) {
-          try {
-            return await reply.sendFile(path.relative(DIST_DIR, file));
-          } catch {
-            /* fall through to the shell */
-          }
-        }
-        if (urlPath.startsWith('assets/')) return reply.code(404).type('text/plain').send('Not found');
-        if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
-          return reply.code(503).type('text/plain').send('The console is not built. Run `npm run build`, then start the server again.');
-        }
-        reply.header('Cache-Control', 'no-cache');
-        return reply.sendFile('index.html');
-      });
-    }
+    const cspViolations = await registerConsole(app, {
+      endpoint: opts.consoleEndpoint ?? process.env.CONSOLE_ENDPOINT ?? API_PREFIX,
+      // A build-time endpoint wins over config.json in the console; `npm start` builds and serves with the same env.
+      buildEndpoint: process.env.VITE_ALERTA_ENDPOINT || undefined,
+      distDir: opts.serveConsole ? path.resolve(opts.distDir ?? DEFAULT_DIST_DIR) : null,
+      apiPrefix: API_PREFIX,
+      serveSourceMaps: opts.serveSourceMaps ?? process.env.SERVE_SOURCE_MAPS === '1',
+      reportFile: process.env.CSP_REPORT_FILE || null,
+    });
 
     await api.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
     const address = api.server.address();
@@ -183,6 +163,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       ctx,
       app: api,
       simulator,
+      cspViolations,
       async close() {
         if (closed) return;
         closed = true;

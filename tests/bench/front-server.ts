@@ -1,26 +1,12 @@
 // The benchmark's front door: serves the console from the bench's own build folder (other engineers rebuild dist/
-// while a long run is going, which would swap files under it) with the same caching headers and client-side-route
-// fallback as server/start.ts, and passes /api and /config.json through to the in-process server/. It also has the
-// network switch of the offline phase: when off, every connection is dropped, as when the cable is pulled.
+// while a long run is going, which would swap files under it) with exactly the rules of server/start.ts (the same
+// module decides: precompressed copies by Accept-Encoding, cache headers and 304s, SPA fallback, no source maps, the
+// security headers), and passes /api, /config.json and /csp-report through to the in-process server/. It also has
+// the network switch of the offline phase: when off, every connection is dropped, as when the cable is pulled.
 import http from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ogg': 'audio/ogg',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { answerStatic, CSP_REPORT_PATH, securityHeaders } from '../../server/console-serving.ts';
 
 export interface FrontServer {
   url: string;
@@ -33,8 +19,10 @@ export interface FrontServer {
 }
 
 export async function startFrontServer(distDir: string, upstream: string, port = 0): Promise<FrontServer> {
-  const root = path.resolve(distDir);
+  const root = distDir;
   const target = new URL(upstream);
+  // The demo's config.json says /api: the same origin as this door.
+  const policy = securityHeaders({ endpoints: ['/api'], reportUri: CSP_REPORT_PATH });
   const sockets = new Set<Socket>();
   let online = true;
   let upstreamRequests = 0;
@@ -46,8 +34,8 @@ export async function startFrontServer(distDir: string, upstream: string, port =
       return;
     }
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/config.json') {
-      upstreamRequests++;
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/config.json' || urlPath === CSP_REPORT_PATH) {
+      if (urlPath !== CSP_REPORT_PATH) upstreamRequests++;
       const upstreamReq = http.request(
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
         (upstreamRes) => {
@@ -62,23 +50,13 @@ export async function startFrontServer(distDir: string, upstream: string, port =
       req.pipe(upstreamReq);
       return;
     }
-    let rel: string;
-    try {
-      rel = decodeURIComponent(urlPath).replace(/^\/+/, '');
-    } catch {
-      rel = '';
-    }
-    const file = path.resolve(root, rel);
-    const inside = file.startsWith(root + path.sep);
-    if (rel && inside && existsSync(file) && statSync(file).isFile()) {
-      sendFile(res, file, cacheControl(rel));
+    const answer = answerStatic({ method: req.method ?? 'GET', path: urlPath, headers: req.headers }, { root, extraHeaders: policy });
+    res.writeHead(answer.status, answer.headers);
+    if (req.method === 'HEAD' || !answer.file) {
+      res.end(answer.body ?? '');
       return;
     }
-    if (rel.startsWith('assets/')) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    sendFile(res, path.join(root, 'index.html'), 'no-cache');
+    createReadStream(answer.file, answer.range).pipe(res);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -107,16 +85,4 @@ export async function startFrontServer(distDir: string, upstream: string, port =
         server.close(() => resolve());
       }),
   };
-}
-
-function cacheControl(rel: string): string {
-  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (rel === 'index.html' || rel === 'sw.js' || rel.endsWith('.webmanifest')) return 'no-cache';
-  return 'public, max-age=3600';
-}
-
-function sendFile(res: http.ServerResponse, file: string, cache: string) {
-  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  res.writeHead(200, { 'content-type': type, 'cache-control': cache, 'content-length': statSync(file).size });
-  createReadStream(file).pipe(res);
 }

@@ -24,6 +24,14 @@ export interface BenchOptions {
   extraCss: string | null;
   /** measure this already built console (e.g. a what-if build of a copy of src/) instead of building */
   dist: string | null;
+  /** run Lighthouse too ('also'), or only Lighthouse ('only'), or not at all (null) */
+  lighthouse: 'also' | 'only' | null;
+  /** Lighthouse runs; the figures are their medians */
+  lighthouseRuns: number;
+  /** Lighthouse on this page (a real deployment) instead of the built console served by the demo server */
+  url: string | null;
+  /** write every Lighthouse report (JSON, opens in the Lighthouse viewer) into this folder */
+  lighthouseReports: string | null;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -37,7 +45,12 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-build           use the last build in the bench's own folder instead of building
   --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR
   --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)
-  --dist DIR           measure this built console instead of building one (e.g. a what-if build)`;
+  --dist DIR           measure this built console instead of building one (e.g. a what-if build)
+  --lighthouse         also run Lighthouse (mobile profile) on /alerts of the built console, served like npm start
+  --lighthouse-only    run only Lighthouse (no alert loading, no browser phases)
+  --lighthouse-runs N  Lighthouse runs, the median is reported (default 3)
+  --lighthouse-reports DIR  also write each run's full Lighthouse report (JSON) into DIR
+  --url URL            run only Lighthouse, on this page of a deployed console (e.g. https://alerta.example.com/alerts)`;
 
 export class OptionsError extends Error {}
 
@@ -59,6 +72,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     traceDir: null,
     extraCss: null,
     dist: null,
+    lighthouse: null,
+    lighthouseRuns: 3,
+    url: null,
+    lighthouseReports: null,
   };
   let alertsGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -110,6 +127,32 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         o.dist = value();
         o.build = false;
         break;
+      case '--lighthouse':
+        o.lighthouse ??= 'also';
+        break;
+      case '--lighthouse-only':
+        o.lighthouse = 'only';
+        break;
+      case '--lighthouse-runs':
+        o.lighthouseRuns = int(name, value(), 1);
+        break;
+      case '--lighthouse-reports':
+        o.lighthouseReports = value();
+        break;
+      case '--url': {
+        const url = value();
+        let parsed: URL;
+        try {
+          parsed = new URL(url);
+        } catch {
+          throw new OptionsError(`--url ${url}: not an absolute URL`);
+        }
+        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new OptionsError(`--url ${url}: only http and https pages`);
+        o.url = parsed.href;
+        o.lighthouse = 'only';
+        o.build = false;
+        break;
+      }
       case '--help':
       case '-h':
         throw new OptionsError('');
@@ -117,6 +160,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         throw new OptionsError(`unknown option ${arg}`);
     }
   }
+  if (o.url && o.dist) throw new OptionsError('--url measures a deployed console; --dist a local build: choose one');
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];
   o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));

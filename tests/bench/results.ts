@@ -16,6 +16,17 @@ export const METRICS = {
   'memory.heapGrowthPct': { unit: '%', what: 'JS heap growth of the page over the memory phase, after GC' },
   'server.alertsPageMs': { unit: 'ms', what: 'GET /api/alerts, one page of 50, server-side (in-process, no socket)' },
   'server.alertsPageLoopbackMs': { unit: 'ms', what: 'the same over loopback HTTP with keep-alive, as a client sees it' },
+  'lighthouse.performance': { unit: '', what: 'Lighthouse performance score (0–100), mobile profile' },
+  'lighthouse.accessibility': { unit: '', what: 'Lighthouse accessibility score (0–100)' },
+  'lighthouse.bestPractices': { unit: '', what: 'Lighthouse best-practices score (0–100)' },
+  'lighthouse.seo': { unit: '', what: 'Lighthouse SEO score (0–100), is-crawlable left out (the console says noindex on purpose)' },
+  'lighthouse.fcpMs': { unit: 'ms', what: 'First Contentful Paint, simulated slow 4G and 4× CPU slowdown' },
+  'lighthouse.lcpMs': { unit: 'ms', what: 'Largest Contentful Paint, same conditions' },
+  'lighthouse.tbtMs': { unit: 'ms', what: 'Total Blocking Time, same conditions' },
+  'lighthouse.cls': { unit: '', what: 'Cumulative Layout Shift' },
+  'lighthouse.speedIndexMs': { unit: 'ms', what: 'Speed Index, same conditions' },
+  'lighthouse.transferKiB': { unit: 'KiB', what: 'bytes of the page load as transferred (compressed, headers included)' },
+  'lighthouse.resourceKiB': { unit: 'KiB', what: 'the same files decoded (uncompressed)' },
 } as const;
 
 export type MetricKey = keyof typeof METRICS;
@@ -83,9 +94,10 @@ export interface Budget {
   key: MetricKey;
   /** the combination the budget is judged on */
   combo: string;
-  /** the median must stay below (or, with `atMost`, not exceed) this */
+  /** the median must stay below (or, with `atMost`, not exceed; with `atLeast`, reach) this */
   limit: number;
   atMost?: boolean;
+  atLeast?: boolean;
   text: string;
 }
 
@@ -99,6 +111,12 @@ export const BUDGETS: Budget[] = [
   { key: 'poll.longTasks', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks while polling' },
   { key: 'memory.heapGrowthPct', combo: comboKey(10_000, 200), limit: 5, text: 'heap growth under 5 %' },
   { key: 'server.alertsPageMs', combo: comboKey(100_000), limit: 50, text: 'server page under 50 ms at 100,000 alerts' },
+  { key: 'lighthouse.performance', combo: 'lighthouse', limit: 95, atLeast: true, text: 'Lighthouse performance at least 95' },
+  { key: 'lighthouse.tbtMs', combo: 'lighthouse', limit: 100, atMost: true, text: 'Lighthouse TBT at most 100 ms' },
+  { key: 'lighthouse.lcpMs', combo: 'lighthouse', limit: 1800, atMost: true, text: 'Lighthouse LCP at most 1.8 s' },
+  { key: 'lighthouse.accessibility', combo: 'lighthouse', limit: 100, atLeast: true, text: 'Lighthouse accessibility 100' },
+  { key: 'lighthouse.bestPractices', combo: 'lighthouse', limit: 100, atLeast: true, text: 'Lighthouse best practices 100' },
+  { key: 'lighthouse.seo', combo: 'lighthouse', limit: 100, atLeast: true, text: 'Lighthouse SEO 100' },
 ];
 
 export interface BudgetVerdict {
@@ -120,7 +138,7 @@ export function checkBudgets(results: BenchDocument['results'], budgets: Budget[
     const candidates = Object.keys(results).filter((c) => c === b.combo || (!b.combo.includes(',rows=') && c.startsWith(`${b.combo},`)));
     const stat = candidates.map((c) => results[c]?.[b.key]).find((s): s is Stat => s !== undefined);
     if (!stat) return { budget: b.text, key: b.key, combo: b.combo, limit: b.limit, value: null, verdict: 'not measured' };
-    const ok = b.atMost ? stat.median <= b.limit : stat.median < b.limit;
+    const ok = b.atLeast ? stat.median >= b.limit : b.atMost ? stat.median <= b.limit : stat.median < b.limit;
     return { budget: b.text, key: b.key, combo: b.combo, limit: b.limit, value: stat.median, verdict: ok ? 'met' : 'missed' };
   });
 }

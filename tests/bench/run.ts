@@ -11,10 +11,11 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { loadSyntheticAlerts } from '../../server/load.ts';
 import { OptionsError, parseOptions, USAGE, type BenchOptions } from './options.ts';
-import { checkBudgets, comboKey, formatTable, Samples, type BenchDocument, type Machine } from './results.ts';
+import { BUDGETS, checkBudgets, comboKey, formatTable, Samples, type BenchDocument, type Machine, type MetricKey } from './results.ts';
 import { growthPct, median, round } from './stats.ts';
 import { startFrontServer, type FrontServer } from './front-server.ts';
 import { loopbackPageMs, serverPageMs } from './server-figure.ts';
+import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED_AUDITS } from './lighthouse.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -25,6 +26,7 @@ const REPO = path.resolve(HERE, '../..');
 const BUILDS_DIR = path.join(REPO, 'node_modules/.cache/alerta-bench');
 const KEEP_BUILDS_MS = 6 * 3600_000;
 const PROBE = readFileSync(path.join(HERE, 'page-probe.js'), 'utf8');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const VIEWPORT = { width: 1400, height: 900 };
 /** The app's own timer must not poll during measured cycles; the bench drives every cycle itself. */
@@ -69,13 +71,15 @@ async function main() {
     throw e;
   }
   const started = Date.now();
-  const distDir = opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  // --url measures a deployed console: nothing to build or serve here.
+  const distDir = opts.url ? null : opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
+  if (distDir && !existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
+  // Lighthouse launches its own Chromium per run; the browser phases share this one.
+  const browser = opts.lighthouse === 'only' ? null : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const machine: Machine = {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    chromium: browser.version(),
+    chromium: browser?.version() ?? 'unknown',
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     loadAverage: { start: round(os.loadavg()[0]!), end: Number.NaN },
@@ -86,7 +90,7 @@ async function main() {
   let serverTimingSource = 'inject';
   const work = mkdtempSync(path.join(os.tmpdir(), 'alerta-bench-'));
   try {
-    for (const alerts of opts.alerts) {
+    for (const alerts of browser && distDir ? opts.alerts : []) {
       const stack = await startStack(work, alerts, distDir);
       try {
         for (const rows of opts.rows) {
@@ -95,7 +99,7 @@ async function main() {
           for (let run = 1; run <= opts.runs; run++) {
             log(`${combo}: run ${run}/${opts.runs}`);
             const traceDir = opts.traceDir && run === 1 ? opts.traceDir : null;
-            runs.push(await browserRun(browser, stack, { alerts, rows, combo, opts, samples, distDir, gzCache, traceDir }));
+            runs.push(await browserRun(browser!, stack, { alerts, rows, combo, opts, samples, distDir: distDir!, gzCache, traceDir }));
             const page = await serverPageMs(stack.server, opts.serverRequests);
             serverTimingSource = page.source;
             samples.add(combo, 'server.alertsPageMs', page.ms);
@@ -107,7 +111,7 @@ async function main() {
         await stack.close();
       }
     }
-    for (const alerts of opts.serverOnlyAlerts) {
+    for (const alerts of browser ? opts.serverOnlyAlerts : []) {
       const combo = comboKey(alerts);
       log(`${combo}: server page only`);
       const stack = await startStack(work, alerts, null);
@@ -122,8 +126,9 @@ async function main() {
         await stack.close();
       }
     }
+    if (opts.lighthouse) observations[LIGHTHOUSE_COMBO] = await lighthousePhase(opts, distDir, samples, machine);
   } finally {
-    await browser.close();
+    await browser?.close();
     rmSync(work, { recursive: true, force: true });
   }
 
@@ -133,10 +138,17 @@ async function main() {
     generatedAt: new Date().toISOString(),
     machine,
     runs: opts.runs,
-    options: { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss, dist: opts.dist },
+    options: {
+      ...(opts.lighthouse === 'only'
+        ? {}
+        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss }),
+      dist: opts.dist,
+      ...(opts.lighthouse ? { lighthouse: opts.lighthouse, lighthouseRuns: opts.lighthouseRuns, url: opts.url } : {}),
+    },
     results,
     observations,
-    budgets: checkBudgets(results),
+    // The budgets of the phases that ran (Lighthouse's only with --lighthouse; only those with --lighthouse-only).
+    budgets: checkBudgets(results, BUDGETS.filter((b) => (b.key.startsWith('lighthouse.') ? opts.lighthouse !== null : opts.lighthouse !== 'only'))),
     notes: [
       'Main-thread times are CDP Performance.getMetrics TaskDuration deltas around one poll cycle driven by the worker\'s refresh command, minus the same measurement around a cycle without a poll.',
       'messageBytes is the JSON length of the Comlink messages the worker posted to the UI (a stand-in for the structured-clone size).',
@@ -204,6 +216,60 @@ async function startStack(work: string, alerts: number, distDir: string | null):
   };
 }
 
+// ---- Lighthouse ---------------------------------------------------------------------------------------------------
+
+/**
+ * Lighthouse on /alerts of the built console served exactly like `npm start` (server/start.ts with the demo seed,
+ * auth off; the simulator off so every run sees the same alerts), or on --url. Returns the observations.
+ */
+async function lighthousePhase(opts: BenchOptions, distDir: string | null, samples: Samples, machine: Machine): Promise<Record<string, unknown>> {
+  let server: RunningServer | null = null;
+  let url = opts.url;
+  if (!url) {
+    server = await startServer({ port: 0, dataDir: null, seed: 'demo', simulator: false, serveConsole: true, distDir: distDir!, settings: { AUTH_REQUIRED: false } });
+    url = `${server.url}/alerts`;
+  }
+  try {
+    const runs = await runLighthouse(url, { chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, runs: opts.lighthouseRuns, log, reportDir: opts.lighthouseReports });
+    for (const run of runs) for (const [key, value] of Object.entries(run.figures)) samples.add(LIGHTHOUSE_COMBO, key as MetricKey, value);
+    const last = runs[runs.length - 1]!.lhr;
+    if (machine.chromium === 'unknown') machine.chromium = runs[runs.length - 1]!.browser ?? browserVersion(last) ?? 'unknown';
+    return {
+      url,
+      lighthouseVersion: last.lighthouseVersion,
+      userAgent: last.environment?.hostUserAgent,
+      profile: 'mobile (Lighthouse default: simulated slow 4G, 4x CPU slowdown, Moto G Power screen)',
+      benchmarkIndex: runs.map((r) => r.lhr.environment?.benchmarkIndex ?? null),
+      skippedAudits: SKIPPED_AUDITS,
+      failingAudits: runs.map((r) => failingAudits(r.lhr)),
+      runWarnings: [...new Set(runs.flatMap((r) => r.lhr.runWarnings ?? []))],
+      robots: await robotsStance(url),
+      // Violations of the security policy the audited pages reported (only known when the demo server serves).
+      ...(server ? { cspViolations: server.cspViolations.recent.map((v) => `${v.directive} refused ${v.blockedUrl} on ${v.documentUrl}`) } : {}),
+    };
+  } finally {
+    await server?.close();
+  }
+}
+
+/** What the page tells search engines: the X-Robots-Tag header, the robots meta and the robots.txt. */
+async function robotsStance(url: string): Promise<Record<string, unknown>> {
+  try {
+    const page = await fetch(url);
+    const html = await page.text();
+    const meta = /<meta\s+name=["']robots["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ?? null;
+    const robots = await fetch(new URL('/robots.txt', url));
+    const text = robots.ok ? await robots.text() : '';
+    return {
+      xRobotsTag: page.headers.get('x-robots-tag'),
+      metaRobots: meta,
+      robotsTxt: { status: robots.status, contentType: robots.headers.get('content-type'), disallowsAll: /^\s*disallow:\s*\/\s*$/im.test(text) },
+    };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
 // ---- one browser run: cold load, poll cycles, memory, offline reload -------------------------------------------------
 
 interface RunContext {
@@ -219,7 +285,8 @@ interface RunContext {
 
 async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promise<RunObservation> {
   const front = stack.front!;
-  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  // A what-if stylesheet is an inline <style>, which the console's security policy refuses: lift the policy then.
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow', bypassCSP: Boolean(rc.opts.extraCss) });
   await context.addInitScript({ content: PROBE });
   if (rc.opts.extraCss) await context.addInitScript({ content: extraCssScript(readFileSync(rc.opts.extraCss, 'utf8')) });
   const page = await context.newPage();
@@ -409,7 +476,11 @@ function seedPreferences(rows: number): string {
 }
 
 async function firstRow(page: Page): Promise<{ at: number; count: number; snapshotRows: number | null; fromCache: boolean | null }> {
-  await page.waitForFunction('window.__bench && window.__bench.firstRowAt !== null', undefined, { polling: 50, timeout: 30_000 });
+  // A function, not a string: Playwright evaluates a string predicate with eval, which the console's policy refuses.
+  await page.waitForFunction(() => {
+    const bench = (window as unknown as { __bench?: { firstRowAt: number | null } }).__bench;
+    return bench !== undefined && bench.firstRowAt !== null;
+  }, undefined, { polling: 50, timeout: 30_000 });
   return (await page.evaluate(
     '({ at: window.__bench.firstRowAt, count: window.__bench.firstRowCount, snapshotRows: window.__bench.firstFull && window.__bench.firstFull.rows, fromCache: window.__bench.firstFull && window.__bench.firstFull.fromCache })',
   )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };

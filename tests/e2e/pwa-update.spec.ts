@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../../server/start.ts';
+import { CSP_REPORT_PATH, securityHeaders } from '../../server/console-serving.ts';
 
 // A new version deployed while the console is open: the service worker downloads it in the background, the page
 // offers "A new version is available – Reload", and Reload brings the page onto the new build. Two builds of the
@@ -28,7 +29,7 @@ function serveBuild(root: string, api: RunningServer): Promise<{ url: string; se
   const apiUrl = new URL(api.url);
   const server = createServer((req, res) => {
     const urlPath = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath === '/config.json') {
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath === '/config.json' || urlPath === CSP_REPORT_PATH) {
       const upstream = request(
         { hostname: apiUrl.hostname, port: apiUrl.port, path: req.url, method: req.method, headers: { ...req.headers, host: apiUrl.host } },
         (answer) => {
@@ -47,6 +48,8 @@ function serveBuild(root: string, api: RunningServer): Promise<{ url: string; se
     }
     const immutable = urlPath.startsWith('/assets/');
     res.writeHead(200, {
+      // The console's own security policy, as every server of the demo sends it (violations go to the demo server).
+      ...securityHeaders({ endpoints: ['/api'], reportUri: CSP_REPORT_PATH }),
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });

@@ -22,6 +22,17 @@ describe('bench options', () => {
     expect(parseOptions(['--dist', '/tmp/what-if'])).toMatchObject({ dist: '/tmp/what-if', build: false });
   });
 
+  it('--lighthouse adds the Lighthouse phase; --lighthouse-only and --url run only it', () => {
+    expect(parseOptions([])).toMatchObject({ lighthouse: null, lighthouseRuns: 3, url: null });
+    expect(parseOptions(['--quick', '--lighthouse'])).toMatchObject({ lighthouse: 'also', quick: true });
+    expect(parseOptions(['--lighthouse-only', '--lighthouse-runs', '5'])).toMatchObject({ lighthouse: 'only', lighthouseRuns: 5, build: true });
+    expect(parseOptions(['--url', 'https://alerta.example.com/alerts', '--lighthouse'])).toMatchObject({ lighthouse: 'only', url: 'https://alerta.example.com/alerts', build: false });
+    expect(() => parseOptions(['--url', 'alerta.example.com'])).toThrow(new OptionsError('--url alerta.example.com: not an absolute URL'));
+    expect(() => parseOptions(['--url', 'file:///etc/passwd'])).toThrow(OptionsError);
+    expect(() => parseOptions(['--url', 'https://a.example/', '--dist', 'x'])).toThrow(OptionsError);
+    expect(() => parseOptions(['--lighthouse-runs', '0'])).toThrow(OptionsError);
+  });
+
   it('with --quick and explicit sizes measures exactly those sizes', () => {
     expect(parseOptions(['--quick', '--alerts', '500']).serverOnlyAlerts).toEqual([]);
   });

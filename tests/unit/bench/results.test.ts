@@ -80,8 +80,24 @@ describe('bench budgets', () => {
 
   it('has a budget for every figure the issue budgets', () => {
     expect(BUDGETS.map((b) => b.key).sort()).toEqual(
-      ['bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs'].sort(),
+      [
+        'bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs',
+        'lighthouse.performance', 'lighthouse.tbtMs', 'lighthouse.lcpMs', 'lighthouse.accessibility', 'lighthouse.bestPractices', 'lighthouse.seo',
+      ].sort(),
     );
+  });
+
+  it('judges the Lighthouse budgets: scores at least, TBT and LCP at most', () => {
+    const verdicts = checkBudgets({
+      lighthouse: { ...at('lighthouse.performance', 95), ...at('lighthouse.tbtMs', 100), ...at('lighthouse.lcpMs', 1810), ...at('lighthouse.accessibility', 100), ...at('lighthouse.seo', 99) },
+    });
+    const v = (key: string) => verdicts.find((b) => b.key === key)!;
+    expect(v('lighthouse.performance')).toMatchObject({ verdict: 'met', value: 95 });
+    expect(v('lighthouse.tbtMs').verdict).toBe('met');
+    expect(v('lighthouse.lcpMs').verdict).toBe('missed');
+    expect(v('lighthouse.accessibility').verdict).toBe('met');
+    expect(v('lighthouse.seo').verdict).toBe('missed');
+    expect(v('lighthouse.bestPractices').verdict).toBe('not measured');
   });
 });
 
