@@ -202,6 +202,17 @@ function parseEnvValue(current: unknown, raw: string): unknown {
   return raw;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** COLOR_MAP must look like the real server's: {severity: {name: colour}, status?: {name: colour}, text?, highlight?}. */
+function checkColorMap(m: unknown): void {
+  const stringMap = (v: unknown): boolean => isPlainObject(v) && Object.values(v).every((c) => typeof c === 'string');
+  if (!isPlainObject(m) || !stringMap(m.severity) || (m.status !== undefined && !stringMap(m.status))
+    || (m.text !== undefined && typeof m.text !== 'string') || (m.highlight !== undefined && typeof m.highlight !== 'string')) {
+    throw new Error('COLOR_MAP must be a map like {"severity": {"critical": "red", ...}, "status": {"ack": "skyblue"}, "text": "black"}');
+  }
+}
+
 /**
  * Builds settings from defaults, then a JSON config file (ALERTA_SVR_CONF_FILE or the given path),
  * then environment variables of the same names, then explicit overrides. Later sources win.
@@ -221,16 +232,18 @@ export function loadSettings(opts: {
       if (k in s) (s as unknown as Record<string, unknown>)[k] = v;
     }
   }
+  // COLOR and COLORS are not aliases of COLOR_MAP: npm puts COLOR=0 or 1 in the environment of every script,
+  // which replaced the whole colour map (and the real server reads COLOR_MAP from its config file only).
   const aliases: Record<string, keyof ServerSettings> = {
     SORT_BY: 'SORT_LIST_BY',
     SEVERITY: 'SEVERITY_MAP',
-    COLOR: 'COLOR_MAP',
-    COLORS: 'COLOR_MAP',
     CLIENT_ID: 'OAUTH2_CLIENT_ID',
     PROVIDER: 'AUTH_PROVIDER',
   };
   for (const [name, raw] of Object.entries(env)) {
     if (raw === undefined) continue;
+    // a terminal may export its width as COLUMNS; a list of console columns is never a bare number
+    if (name === 'COLUMNS' && /^\s*\d+\s*$/.test(raw)) continue;
     const key = (name in s ? name : aliases[name]) as keyof ServerSettings | undefined;
     if (!key) continue;
     try {
@@ -243,6 +256,7 @@ export function loadSettings(opts: {
   if (s.CUSTOMER_VIEWS_UNMATCHED !== 'deny' && s.CUSTOMER_VIEWS_UNMATCHED !== 'all') {
     throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
   }
+  checkColorMap(s.COLOR_MAP);
   for (const [name, code] of Object.entries(s.SEVERITY_MAP)) {
     if (typeof code !== 'number' || !Number.isInteger(code)) throw new Error(`SEVERITY_MAP: the code of '${name}' must be an integer`);
   }
