@@ -5,6 +5,7 @@ import { SYSTEM_CALLER, type AppContext, type Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { resolveCaller, requireScope } from './auth.ts';
 import { parseParams, type Params } from './query.ts';
+import { QueryTimeout, withQueryBudget } from './db.ts';
 
 export interface RouteCtx {
   ctx: AppContext;
@@ -110,10 +111,11 @@ export class Router {
           caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0]);
           if (opts.scope) requireScope(ctx, caller, opts.scope);
         }
-        const result = await h({
+        // the budget covers the handler's synchronous work, where every alert query runs
+        const result = await withQueryBudget(ctx.settings.QUERY_TIME_LIMIT_MS, () => h({
           ctx, req, reply, caller, query, path: (req.params ?? {}) as Record<string, string>,
           body: req.body ?? null, base: apiBase(ctx, req, prefix),
-        });
+        }));
         if (reply.sent) return reply;
         return reply.type(reply.getHeader('content-type') ? String(reply.getHeader('content-type')) : 'application/json').send(result);
       },
@@ -187,6 +189,10 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string | number }, req, reply) => {
     if (err instanceof ApiError) return sendError(req, reply, err.code, err.message, err.errors);
+    if (err instanceof QueryTimeout) {
+      return sendError(req, reply, 400, `Query took longer than ${err.limitMs} ms and was stopped; narrow it down (fewer wildcards or regular expressions, fewer terms, or more filters)`,
+        [`QUERY_TIME_LIMIT_MS is ${err.limitMs}`]);
+    }
     const fcode = typeof err.code === 'string' ? err.code : '';
     if (fcode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(req, reply, 413, `Request body is larger than the limit of ${ctx.settings.MAX_BODY_BYTES} bytes`);

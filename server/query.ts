@@ -7,6 +7,7 @@
 //   a bare term searches the text field; _exists_:name tests for an attribute.
 // List fields (service, tags, correlate) match when any element matches, so tags:"watch:alice" finds watched alerts.
 import { ApiError } from './errors.ts';
+import { isValidRegex } from './db.ts';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'attr';
 
@@ -327,8 +328,9 @@ export function parseQuery(q: string): Node {
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (v: string): string => v.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 
+/** A wildcard as a lower-case RE2 pattern for the wildcard() SQL function: * is any text, ? at most one character. */
 function wildcardToRegex(v: string): string {
-  return escapeRegex(v).replace(/\*/g, '.*').replace(/\?/g, '.?');
+  return escapeRegex(v.toLowerCase()).replace(/\*/g, '.*').replace(/\?/g, '.?');
 }
 
 function resolveField(name: string): { def: FieldDef; attr?: string } {
@@ -392,14 +394,11 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
         return `${expr} = ?`;
       case 'wildcard':
         params.push(wildcardToRegex(term.v));
-        return `regexp(?, ${expr})`;
+        return `wildcard(?, ${expr})`;
       case 'regex':
         if (term.v.length > 200) throw new QueryParseError('Regular expression longer than 200 characters');
-        try {
-          new RegExp(term.v);
-        } catch {
-          throw new QueryParseError(`Invalid regular expression /${term.v}/`);
-        }
+        // RE2 syntax: linear-time matching, so no back-references or look-around
+        if (!isValidRegex(term.v)) throw new QueryParseError(`Invalid regular expression /${term.v}/`);
         params.push(term.v);
         return `regexp(?, ${expr})`;
       case 'range': {
@@ -503,8 +502,8 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
     const contains = values.some((v) => v.startsWith('~'));
     if (def.kind === 'list') {
       if (contains) {
-        params.push(values.map((v) => escapeRegex(v.replace(/^~/, ''))).join('|'));
-        expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE regexp(?, json_each.value))`;
+        params.push(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
+        expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE wildcard(?, json_each.value))`;
       } else {
         // a LIKE on the stored JSON text skips most rows cheaply; json_each then checks elements exactly
         const likes = values.map(() => `${col} LIKE ? ESCAPE '\\'`).join(' OR ');
@@ -521,8 +520,8 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
         expr = `${col} = ?`;
       }
     } else if (contains) {
-      params.push(values.map((v) => escapeRegex(v.replace(/^~/, ''))).join('|'));
-      expr = `regexp(?, ${col})`;
+      params.push(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
+      expr = `wildcard(?, ${col})`;
     } else {
       params.push(...values.map(cast));
       expr = `${col} IN (${values.map(() => '?').join(',')})`;

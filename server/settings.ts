@@ -101,6 +101,11 @@ export interface ServerSettings {
   AWS_REGION: string;
   COGNITO_DOMAIN: string | null;
   DEBUG: boolean;
+  /**
+   * Time budget of one request's alert queries in milliseconds (q= with wildcards, regular expressions or many
+   * terms); past it the query stops and the answer is 400. 0 = no limit.
+   */
+  QUERY_TIME_LIMIT_MS: number;
   /** Largest accepted request body in bytes; bigger bodies get 413. */
   MAX_BODY_BYTES: number;
   /** Where outgoing mail (signup confirmation, password reset) is written when no mail server is configured. */
@@ -179,6 +184,7 @@ export function defaultSettings(): ServerSettings {
     AWS_REGION: 'us-east-1',
     COGNITO_DOMAIN: null,
     DEBUG: false,
+    QUERY_TIME_LIMIT_MS: 500,
     MAX_BODY_BYTES: 1024 * 1024,
     MAIL_LOG: null,
     BASE_URL: '',
