@@ -108,23 +108,34 @@ export function groupsOf(ctx: AppContext, userId: string): string[] {
   ).map((r) => r.name);
 }
 
+const domainOf = (address: string | null | undefined): string =>
+  address && address.includes('@') ? (address.split('@')[1] as string) : '';
+
+/**
+ * Customer mappings that match a user: its login, the domain of its login or e-mail, or one of its groups.
+ * Sorted and without repeats, so two results can be compared.
+ */
+export function matchingCustomers(ctx: AppContext, login: string, email: string | null, groups: string[]): string[] {
+  const candidates = [...new Set([login, domainOf(login), domainOf(email), ...groups].filter(Boolean))];
+  const rows = ctx.db
+    .prepare(`SELECT DISTINCT customer FROM customers WHERE match IN (${candidates.map(() => '?').join(',')})`)
+    .all(...candidates) as { customer: string }[];
+  return rows.map((r) => r.customer).sort();
+}
+
 /**
  * Customers a user may see with CUSTOMER_VIEWS on: customer mappings whose match is the login, the email
  * domain or one of the user's groups. Admins see all (null). Throws 403 when nothing matches.
  */
-export function customersFor(ctx: AppContext, login: string, roles: string[], groups: string[]): string[] | null {
+export function customersFor(ctx: AppContext, login: string, roles: string[], groups: string[], email: string | null = null): string[] | null {
   if (!ctx.settings.CUSTOMER_VIEWS) return null;
   if (roles.some((r) => ctx.settings.ADMIN_ROLES.includes(r))) return null;
-  const domain = login.includes('@') ? login.split('@')[1] as string : '';
-  const candidates = [login, domain, ...groups];
-  const rows = ctx.db
-    .prepare(`SELECT DISTINCT customer FROM customers WHERE match IN (${candidates.map(() => '?').join(',')})`)
-    .all(...candidates) as { customer: string }[];
-  if (rows.length === 0) {
+  const customers = matchingCustomers(ctx, login, email, groups);
+  if (customers.length === 0) {
     if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'all') return null;
-    throw new ApiError(`No customer lookup configured for user '${login}' or '${domain}'`, 403);
+    throw new ApiError(`No customer lookup configured for user '${login}' or '${domainOf(email) || domainOf(login)}'`, 403);
   }
-  return rows.map((r) => r.customer).sort();
+  return customers;
 }
 
 // ---------------------------------------------------------------- tokens
@@ -149,7 +160,7 @@ export interface UserRow {
 export async function issueToken(ctx: AppContext, user: UserRow, issuer: string): Promise<string> {
   const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
   const groups = groupsOf(ctx, user.id);
-  const customers = customersFor(ctx, user.login, roles, groups) ?? [];
+  const customers = customersFor(ctx, user.login, roles, groups, user.email) ?? [];
   const scopes = scopesFor(ctx, roles);
   const now = Math.floor(ctx.now().getTime() / 1000);
   const claims: Record<string, unknown> = {
@@ -260,7 +271,7 @@ async function callerFromBasic(ctx: AppContext, encoded: string): Promise<Caller
   const groups = groupsOf(ctx, user.id);
   return {
     login, name: user.name, userId: user.id, email: user.email, roles, groups, scopes: scopesFor(ctx, roles),
-    customers: customersFor(ctx, login, roles, groups), authenticated: true, claims: null, viaKey: false,
+    customers: customersFor(ctx, login, roles, groups, user.email), authenticated: true, claims: null, viaKey: false,
   };
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Router } from '../http.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { hashPassword, type UserRow } from '../auth.ts';
+import { groupsOf, hashPassword, isAdmin, matchingCustomers, type UserRow } from '../auth.ts';
 import { iso } from '../time.ts';
 import { bodyObject, optString, optStringList, pageOf } from './paging.ts';
 
@@ -84,6 +84,7 @@ function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, 
     throw new ApiError('Missing required scope: admin:users', 403);
   }
   const newLogin = login ?? (email !== undefined && user.login === user.email ? email : user.login);
+  const emailChanged = email !== undefined && email !== user.email;
   if (newLogin !== user.login || (email !== undefined && email !== user.email)) {
     const clash = ctx.db.prepare('SELECT 1 FROM users WHERE (login = ? OR email = ?) AND id != ?').get(newLogin, email ?? user.email, user.id);
     if (clash) throw new ApiError('user with that login already exists', 409);
@@ -94,10 +95,32 @@ function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, 
   ).run(
     name ?? user.name, newLogin, email ?? user.email, password !== undefined ? hashPassword(password) : user.password,
     text ?? user.text, roles !== undefined ? JSON.stringify(roles) : user.roles, status ?? user.status,
-    verified !== undefined ? (verified ? 1 : 0) : user.email_verified,
+    // like the real server, a new e-mail address is not verified (unless an admin says so in the same update)
+    verified !== undefined ? (verified ? 1 : 0) : emailChanged ? 0 : user.email_verified,
     attrs !== undefined ? JSON.stringify(mergeAttributes(JSON.parse(user.attributes) as Record<string, unknown>, attrs as Record<string, unknown>)) : user.attributes,
     iso(ctx.now()), user.id,
   );
+}
+
+/** What a user may change about itself (PUT /user/me), as on the real server. */
+const SELF_UPDATE_FIELDS = new Set(['name', 'email', 'password', 'text']);
+
+/**
+ * With customer views, a user other than an admin may not move itself into another customer's view: a new e-mail
+ * (and the login that follows it) must match the same customer mappings as before.
+ */
+function checkSelfUpdate(ctx: AppContext, caller: Caller, user: UserRow, b: Record<string, unknown>): void {
+  const disallowed = Object.keys(b).filter((k) => !SELF_UPDATE_FIELDS.has(k)).sort();
+  if (disallowed.length) throw new ApiError(`not allowed to update: ${disallowed.join(', ')}`, 400);
+  const email = optString(b, 'email');
+  if (email === undefined || email === user.email || !ctx.settings.CUSTOMER_VIEWS || isAdmin(ctx, caller)) return;
+  const newLogin = user.login === user.email ? email : user.login;
+  const groups = groupsOf(ctx, user.id);
+  const before = matchingCustomers(ctx, user.login, user.email, groups);
+  const after = matchingCustomers(ctx, newLogin, email, groups);
+  if (before.join('\n') !== after.join('\n')) {
+    throw new ApiError(`not allowed to change email to '${email}': that would change which customers' alerts you see`, 400);
+  }
 }
 
 /** The caller's own user: by token subject, else by login (a token may outlive a re-created user row). */
@@ -134,7 +157,10 @@ export function registerUserRoutes(r: Router): void {
 
   r.put('/user/me', { scope: null }, ({ ctx, caller, base, body }) => {
     const user = me(ctx, caller);
-    updateUser(ctx, user, bodyObject(body), false);
+    const b = bodyObject(body);
+    if (Object.keys(b).length === 0) throw new ApiError('nothing to change', 400);
+    checkSelfUpdate(ctx, caller, user, b);
+    updateUser(ctx, user, b, false);
     return { status: 'ok', user: userToJson(getUser(ctx, user.id) as UserRow, base) };
   });
 

@@ -73,3 +73,54 @@ describe('API keys of a customer-scoped user', () => {
     expect((await op.post('/key', { scopes: ['read:alerts'] })).body.data.customer).toBeNull();
   });
 });
+
+describe('own profile of a customer-scoped user', () => {
+  let me: ReturnType<typeof client>;
+  const LOGIN = 'ops2@acme.example';
+  beforeAll(async () => {
+    expect((await admin.post('/user', { name: 'Second Acme Op', email: LOGIN, password: 'acme-pass-1', roles: ['user'] })).status).toBe(201);
+    me = client(s.apiUrl, `Bearer ${await login(s.apiUrl, LOGIN, 'acme-pass-1')}`);
+    expect(await customersSeen(me)).toEqual(['Acme Corp']);
+  });
+
+  /** Logs in again (as the login the user has now) and returns the customers of the alerts it sees. */
+  async function seenAfterLogin(username: string, password = 'acme-pass-1'): Promise<string[]> {
+    return customersSeen(client(s.apiUrl, `Bearer ${await login(s.apiUrl, username, password)}`));
+  }
+
+  it('cannot change its login (400 "not allowed to update: login", like the real server)', async () => {
+    const res = await me.put('/user/me', { login: 'ops@globex.example', name: 'Moved' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', code: 400, message: 'not allowed to update: login' });
+    expect((await client(s.apiUrl).post('/auth/login', { username: 'ops@globex.example', password: 'acme-pass-1' })).status).toBe(401);
+    expect(await seenAfterLogin(LOGIN)).toEqual(['Acme Corp']);
+  });
+
+  it('cannot move its e-mail into another customer\'s match, nor to one matching no customer', async () => {
+    for (const email of ['ops2@globex.example', 'ops2@nowhere.example']) {
+      const res = await me.put('/user/me', { email });
+      expect(res.status, email).toBe(400);
+      expect(res.body.message).toMatch(/^not allowed to change email to/);
+      expect((await client(s.apiUrl).post('/auth/login', { username: email, password: 'acme-pass-1' })).status).toBe(401);
+    }
+    expect(await seenAfterLogin(LOGIN)).toEqual(['Acme Corp']);
+    expect((await me.get('/user/me')).body.user).toMatchObject({ login: LOGIN, email: LOGIN });
+  });
+
+  it('may change its name, text, password and an e-mail of the same customer', async () => {
+    const res = await me.put('/user/me', { name: 'Acme Op Two', text: 'night shift', password: 'acme-pass-2' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: 'Acme Op Two', text: 'night shift' });
+    const moved = await me.put('/user/me', { email: 'ops-two@acme.example' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.user).toMatchObject({ email: 'ops-two@acme.example', email_verified: false });
+    expect(await seenAfterLogin(moved.body.user.login, 'acme-pass-2')).toEqual(['Acme Corp']);
+  });
+
+  it('an admin may still move a user to another customer', async () => {
+    const id = (await me.get('/user/me')).body.user.id;
+    const res = await admin.put(`/user/${id}`, { email: 'ops2@globex.example', login: 'ops2@globex.example' });
+    expect(res.status).toBe(200);
+    expect(await seenAfterLogin('ops2@globex.example', 'acme-pass-2')).toEqual(['Globex']);
+  });
+});
