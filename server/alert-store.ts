@@ -643,7 +643,9 @@ export function updateNote(
   const nowIso = iso(ctx.now());
   return ctx.db.transaction(() => {
     const row = requireRow(ctx, id, caller);
-    const res = ctx.db.prepare('UPDATE notes SET text = ?, update_time = ? WHERE id = ? AND alert_id = ?').run(text, nowIso, noteId, row.id);
+    // like the real server, the editor becomes the note's user (a caller without a login leaves the author)
+    const res = ctx.db.prepare('UPDATE notes SET text = ?, user = coalesce(?, user), update_time = ? WHERE id = ? AND alert_id = ?')
+      .run(text, caller?.login ?? null, nowIso, noteId, row.id);
     if (res.changes === 0) throw notFound();
     return noteToJson(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(noteId) as NoteRow, row, base);
   })();
