@@ -124,15 +124,24 @@ export function matchingCustomers(ctx: AppContext, login: string, email: string 
 }
 
 /**
+ * In a token's customers claim, the mark of a user who sees no customer (CUSTOMER_VIEWS_UNMATCHED 'none'): the
+ * claim cannot be empty, which means every customer, as on the real server.
+ */
+export const NO_CUSTOMER = '(none)';
+
+/**
  * Customers a user may see with CUSTOMER_VIEWS on: customer mappings whose match is the login, the email
- * domain or one of the user's groups. Admins see all (null). Throws 403 when nothing matches.
+ * domain or one of the user's groups. null = all (admins, a mapping to '*', or unmatched users with
+ * CUSTOMER_VIEWS_UNMATCHED 'all'); [] = none (unmatched with 'none'). Throws 403 when nothing matches ('deny').
  */
 export function customersFor(ctx: AppContext, login: string, roles: string[], groups: string[], email: string | null = null): string[] | null {
   if (!ctx.settings.CUSTOMER_VIEWS) return null;
   if (roles.some((r) => ctx.settings.ADMIN_ROLES.includes(r))) return null;
   const customers = matchingCustomers(ctx, login, email, groups);
+  if (customers.includes('*')) return null;
   if (customers.length === 0) {
     if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'all') return null;
+    if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'none') return [];
     throw new ApiError(`No customer lookup configured for user '${login}' or '${domainOf(email) || domainOf(login)}'`, 403);
   }
   return customers;
@@ -160,7 +169,8 @@ export interface UserRow {
 export async function issueToken(ctx: AppContext, user: UserRow, issuer: string): Promise<string> {
   const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
   const groups = groupsOf(ctx, user.id);
-  const customers = customersFor(ctx, user.login, roles, groups, user.email) ?? [];
+  const view = customersFor(ctx, user.login, roles, groups, user.email);
+  const customers = view === null ? [] : view.length === 0 ? [NO_CUSTOMER] : view;
   const scopes = scopesFor(ctx, roles);
   const now = Math.floor(ctx.now().getTime() / 1000);
   const claims: Record<string, unknown> = {
@@ -243,7 +253,9 @@ async function callerFromKey(ctx: AppContext, key: string): Promise<Caller> {
 }
 
 function callerFromClaims(claims: Record<string, unknown>): Caller {
-  const customers = Array.isArray(claims.customers) ? (claims.customers as string[]) : [];
+  const claimed = Array.isArray(claims.customers) ? (claims.customers as string[]) : [];
+  // an empty claim means every customer; NO_CUSTOMER alone means none
+  const customers = claimed.length === 0 ? null : claimed.filter((c) => c !== NO_CUSTOMER);
   return {
     login: (claims.preferred_username as string) ?? null,
     name: (claims.name as string) ?? null,
@@ -252,7 +264,7 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
     roles: Array.isArray(claims.roles) ? (claims.roles as string[]) : [],
     groups: Array.isArray(claims.groups) ? (claims.groups as string[]) : [],
     scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [],
-    customers: customers.length ? customers : null,
+    customers,
     authenticated: true,
     claims,
     viaKey: false,

@@ -7,7 +7,8 @@ import { loadSettings, type ServerSettings } from './settings.ts';
 export const HELP = `Usage: node --import tsx server/main.ts [options]
 
   --port N            port of the console and API (default: PORT or 8080)
-  --host H            interface to listen on (default 0.0.0.0)
+  --host H            interface to listen on (default: HOST or 127.0.0.1, this machine only);
+                      --host 0.0.0.0 opens the demo to other devices, e.g. phones on your LAN
   --data DIR          data folder holding alerta.sqlite (default: DATA_DIR or ./data)
   --memory            keep the database in memory (nothing written to disk)
   --fresh             delete the database first
@@ -44,7 +45,8 @@ export interface Cli {
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Cli {
   const cli: Cli = {
     port: Number(env.PORT ?? 8080),
-    host: '0.0.0.0',
+    // this machine only, unless asked: the demo's logins and data are public knowledge
+    host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR ?? path.join(process.cwd(), 'data'),
     fresh: false,
     auth: true,
@@ -94,7 +96,9 @@ export function demoSettings(cli: Cli, env: NodeJS.ProcessEnv): ServerSettings {
     AUTH_REQUIRED: cli.auth,
     SIGNUP_ENABLED: true,
     CUSTOMER_VIEWS: true,
-    CUSTOMER_VIEWS_UNMATCHED: 'all',
+    // a stranger who signs up matches no customer and sees nothing; the demo's staff see every customer through
+    // the '*' customer mappings of their logins (see seed.ts)
+    CUSTOMER_VIEWS_UNMATCHED: 'none',
     ADMIN_USERS: ['admin@alerta.dev'],
     GUEST_DEFAULT_SCOPES: ['read'],
   };

@@ -2,6 +2,7 @@
 // one process, with demo data, a simulator and auth on (see --help). `--dev` runs Vite with hot reload instead.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { startServer, DEFAULT_DIST_DIR, REPO_ROOT, API_PREFIX, type RunningServer } from './start.ts';
 import { CliError, HELP, demoSettings, parseArgs, type Cli } from './cli.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
@@ -77,10 +78,17 @@ async function main(): Promise<void> {
     vite = devServer;
   }
 
-  const shown = cli.host === '0.0.0.0' || cli.host === '::' ? 'localhost' : cli.host;
+  const everywhere = cli.host === '0.0.0.0' || cli.host === '::';
+  const shown = everywhere || cli.host === '127.0.0.1' ? 'localhost' : cli.host.includes(':') ? `[${cli.host}]` : cli.host;
   const origin = `http://${shown}:${cli.port}`;
   console.log(`\nAlerta console ${cli.dev ? '(dev, hot reload) ' : ''}at ${origin}/`);
   console.log(`Alerta API at ${origin}${API_PREFIX}  (data: ${cli.dataDir ?? 'in memory'})`);
+  if (everywhere) {
+    const lan = Object.values(networkInterfaces()).flat().filter((a) => a && a.family === 'IPv4' && !a.internal);
+    for (const a of lan) console.log(`Also on your network at http://${a!.address}:${cli.port}/ (anyone there can sign up and log in)`);
+  } else if (cli.host === '127.0.0.1' || cli.host === 'localhost' || cli.host === '::1') {
+    console.log('Only this machine can connect; start with --host 0.0.0.0 to open it to other devices, e.g. phones on your LAN.');
+  }
   if (settings.AUTH_REQUIRED) {
     console.log(`\nAuth is on. Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const u of DEMO_USERS) console.log(`  ${u.login.padEnd(22)} ${u.roles.join(', ')}${u.login.endsWith('acme.example') ? ' (customer Acme Corp)' : ''}`);

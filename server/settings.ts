@@ -53,9 +53,10 @@ export interface ServerSettings {
   CUSTOMER_VIEWS: boolean;
   /**
    * With CUSTOMER_VIEWS, what a non-admin user whose login, domain and groups match no customer gets:
-   * 'deny' (403 at login, like the real server) or 'all' (sees every customer; the demo's internal staff).
+   * 'deny' (403 at login, like the real server), 'none' (logs in and sees no customer's alerts; the demo) or
+   * 'all' (sees every customer). A customer mapping to '*' gives every customer, as on the real server.
    */
-  CUSTOMER_VIEWS_UNMATCHED: 'deny' | 'all';
+  CUSTOMER_VIEWS_UNMATCHED: 'deny' | 'none' | 'all';
   SIGNUP_ENABLED: boolean;
   EMAIL_VERIFICATION: boolean;
   TOKEN_EXPIRE_DAYS: number;
@@ -259,8 +260,8 @@ export function loadSettings(opts: {
     }
   }
   Object.assign(s, opts.overrides ?? {});
-  if (s.CUSTOMER_VIEWS_UNMATCHED !== 'deny' && s.CUSTOMER_VIEWS_UNMATCHED !== 'all') {
-    throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
+  if (!['deny', 'none', 'all'].includes(s.CUSTOMER_VIEWS_UNMATCHED)) {
+    throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny', 'none' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
   }
   checkColorMap(s.COLOR_MAP);
   for (const [name, code] of Object.entries(s.SEVERITY_MAP)) {
