@@ -35,6 +35,12 @@ async function main(): Promise<void> {
     console.warn(`The console is not built (${path.join(DEFAULT_DIST_DIR, 'index.html')} is missing).\nRun \`npm run build\` first (\`npm start\` does it for you); the API still starts at ${API_PREFIX}.`);
   }
 
+  const everywhere = cli.host === '0.0.0.0' || cli.host === '::';
+  const shown = everywhere || cli.host === '127.0.0.1' ? 'localhost' : cli.host.includes(':') ? `[${cli.host}]` : cli.host;
+  const origin = `http://${shown}:${cli.port}`;
+  // mail links open the console where it is served (with --dev: Vite's port, not the API server's)
+  if (!settings.CONSOLE_URL) settings.CONSOLE_URL = origin;
+
   let server: RunningServer;
   let vite: { close(): Promise<void>; listen(): Promise<unknown> } | null = null;
   try {
@@ -78,9 +84,6 @@ async function main(): Promise<void> {
     vite = devServer;
   }
 
-  const everywhere = cli.host === '0.0.0.0' || cli.host === '::';
-  const shown = everywhere || cli.host === '127.0.0.1' ? 'localhost' : cli.host.includes(':') ? `[${cli.host}]` : cli.host;
-  const origin = `http://${shown}:${cli.port}`;
   console.log(`\nAlerta console ${cli.dev ? '(dev, hot reload) ' : ''}at ${origin}/`);
   console.log(`Alerta API at ${origin}${API_PREFIX}  (data: ${cli.dataDir ?? 'in memory'})`);
   if (everywhere) {

@@ -112,6 +112,11 @@ export interface ServerSettings {
   /** Where outgoing mail (signup confirmation, password reset) is written when no mail server is configured. */
   MAIL_LOG: string | null;
   BASE_URL: string;
+  /**
+   * The console's URL, for the links in signup-confirmation and password-reset mails (e.g.
+   * https://alerta.example.com). Empty: the server's own console URL (the demo: http://localhost:8080).
+   */
+  CONSOLE_URL: string;
 }
 
 export function defaultSettings(): ServerSettings {
@@ -189,6 +194,7 @@ export function defaultSettings(): ServerSettings {
     MAX_BODY_BYTES: 1024 * 1024,
     MAIL_LOG: null,
     BASE_URL: '',
+    CONSOLE_URL: '',
   };
 }
 

@@ -161,6 +161,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
     const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // links in mails point at the console this server serves, unless configured
+    if (!settings.CONSOLE_URL) settings.CONSOLE_URL = url;
 
     housekeeper = setInterval(() => {
       try {

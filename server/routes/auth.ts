@@ -9,11 +9,12 @@ import { addSeconds, iso } from '../time.ts';
 const obj = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-/** Where the console lives, for links in mails: the request's Origin, else the API base without /api. */
+/**
+ * Where the console lives, for links in mails: the CONSOLE_URL setting (by default the server's own console URL).
+ * Never the request's Origin or Host, which whoever asks for a reset mail can choose.
+ */
 function consoleOrigin(rc: RouteCtx): string {
-  const origin = rc.req.headers.origin;
-  if (typeof origin === 'string' && origin) return origin;
-  return rc.base.replace(/\/api$/, '');
+  return rc.ctx.settings.CONSOLE_URL.replace(/\/+$/, '');
 }
 
 function issueOneTimeToken(ctx: AppContext, kind: 'confirm' | 'reset', userId: string): string {
