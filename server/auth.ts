@@ -1,12 +1,13 @@
 // Authentication and authorisation like the real server: bcrypt passwords, HS256 JWTs with its claims,
 // API keys (Authorization: Key, ?api-key=), Basic auth, scopes from role permissions, customer views.
 import { randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext, Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { isInScope } from './alert-rules.ts';
 import { iso } from './time.ts';
+import { checkPassword, hashPasswordSync } from './passwords.ts';
+import { LoginLimiter } from './login-limit.ts';
 
 /** Every scope the server knows, in the real server's order (GET /scopes). */
 export const ALL_SCOPES = [
@@ -26,27 +27,45 @@ export const ALL_SCOPES = [
 
 export const ADMIN_SCOPES = ['admin', 'read', 'write'];
 
-const BCRYPT_ROUNDS = 10;
 const hashCache = new Map<string, string>();
-
-export function hashPassword(password: string): string {
-  return bcrypt.hashSync(password, BCRYPT_ROUNDS);
-}
 
 /** Memoised hashing for seeded demo users, so tests that start many servers do not pay bcrypt each time. */
 export function hashPasswordCached(password: string): string {
   let h = hashCache.get(password);
-  if (!h) hashCache.set(password, (h = hashPassword(password)));
+  if (!h) hashCache.set(password, (h = hashPasswordSync(password)));
   return h;
 }
 
-export function checkPassword(password: string, hash: string | null): boolean {
-  if (!hash) return false;
-  try {
-    return bcrypt.compareSync(password, hash);
-  } catch {
-    return false;
+// ---------------------------------------------------------------- password checks with failed-login limits
+
+const limiters = new WeakMap<AppContext, LoginLimiter>();
+
+function limiterOf(ctx: AppContext): LoginLimiter {
+  let l = limiters.get(ctx);
+  if (!l) {
+    const s = ctx.settings;
+    l = new LoginLimiter(
+      { perAccount: s.LOGIN_FAILURES_PER_ACCOUNT, perAddress: s.LOGIN_FAILURES_PER_ADDRESS, windowSeconds: s.LOGIN_FAILURE_WINDOW },
+      () => ctx.now().getTime(),
+    );
+    limiters.set(ctx, l);
   }
+  return l;
+}
+
+/**
+ * Checks a login's password (off the event loop, the same time whether or not the user exists), within the
+ * failed-login limits of the client address and the account: 429 with Retry-After past them.
+ */
+export async function checkLogin(ctx: AppContext, address: string, login: string, password: string, hash: string | null | undefined): Promise<boolean> {
+  const attempt = limiterOf(ctx).begin(address, login);
+  if ('retryAfter' in attempt) {
+    const s = attempt.retryAfter;
+    throw new ApiError(`Too many failed logins; try again in ${s} second${s === 1 ? '' : 's'}`, 429, null, { 'Retry-After': String(s) });
+  }
+  const ok = await checkPassword(password, hash);
+  if (ok) limiterOf(ctx).succeed(attempt);
+  return ok;
 }
 
 export function randomSecret(): string {
@@ -271,13 +290,14 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
   };
 }
 
-async function callerFromBasic(ctx: AppContext, encoded: string): Promise<Caller> {
+async function callerFromBasic(ctx: AppContext, encoded: string, address: string): Promise<Caller> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   const login = i >= 0 ? decoded.slice(0, i) : decoded;
   const password = i >= 0 ? decoded.slice(i + 1) : '';
   const user = ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(login) as UserRow | undefined;
-  if (!user || !checkPassword(password, user.password)) throw new ApiError('Invalid username or password', 401);
+  const ok = await checkLogin(ctx, address, login, password, user?.password);
+  if (!user || !ok) throw new ApiError('Invalid username or password', 401);
   if (user.status !== 'active') throw new ApiError(`User ${login} not active`, 403);
   const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
   const groups = groupsOf(ctx, user.id);
@@ -292,7 +312,7 @@ async function callerFromBasic(ctx: AppContext, encoded: string): Promise<Caller
  * server. Without credentials: everything when AUTH_REQUIRED is off, READONLY_SCOPES with ALLOW_READONLY, else 401.
  */
 export async function resolveCaller(
-  ctx: AppContext, authorization: string | undefined, apiKeyParam: string | undefined,
+  ctx: AppContext, authorization: string | undefined, apiKeyParam: string | undefined, address = '',
 ): Promise<Caller> {
   if (authorization) {
     const [scheme, ...rest] = authorization.trim().split(/\s+/);
@@ -300,7 +320,7 @@ export async function resolveCaller(
     const s = (scheme ?? '').toLowerCase();
     if (s === 'key' && value) return callerFromKey(ctx, value);
     if (s === 'bearer' && value) return callerFromClaims(await verifyToken(ctx, value));
-    if (s === 'basic' && value) return callerFromBasic(ctx, value);
+    if (s === 'basic' && value) return callerFromBasic(ctx, value, address);
     throw new ApiError('Missing authorization API Key or Bearer Token', 401);
   }
   if (apiKeyParam) return callerFromKey(ctx, apiKeyParam);

@@ -6,6 +6,7 @@ import { ApiError } from './errors.ts';
 import { resolveCaller, requireScope } from './auth.ts';
 import { parseParams, type Params } from './query.ts';
 import { QueryTimeout, withQueryBudget } from './db.ts';
+import { PasswordQueueFull } from './passwords.ts';
 
 export interface RouteCtx {
   ctx: AppContext;
@@ -108,7 +109,7 @@ export class Router {
         if (opts.auth === 'none') {
           caller = SYSTEM_CALLER;
         } else {
-          caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0]);
+          caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0], req.ip);
           if (opts.scope) requireScope(ctx, caller, opts.scope);
         }
         // the budget covers the handler's synchronous work, where every alert query runs
@@ -188,7 +189,14 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
   app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, `404 Not Found: ${FLASK_404}`, [FLASK_404]));
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string | number }, req, reply) => {
-    if (err instanceof ApiError) return sendError(req, reply, err.code, err.message, err.errors);
+    if (err instanceof ApiError) {
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+      return sendError(req, reply, err.code, err.message, err.errors);
+    }
+    if (err instanceof PasswordQueueFull) {
+      reply.header('Retry-After', '1');
+      return sendError(req, reply, 429, 'Too many password checks at once; try again in 1 second');
+    }
     if (err instanceof QueryTimeout) {
       return sendError(req, reply, 400, `Query took longer than ${err.limitMs} ms and was stopped; narrow it down (fewer wildcards or regular expressions, fewer terms, or more filters)`,
         [`QUERY_TIME_LIMIT_MS is ${err.limitMs}`]);

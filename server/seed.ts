@@ -183,7 +183,7 @@ export function seedUsers(ctx: AppContext): void {
   ctx.db.transaction(() => {
     const ids: Record<string, string> = {};
     for (const u of DEMO_USERS) {
-      ids[u.login] = createUser(ctx, { name: u.name, login: u.login, email: u.login, password: null, roles: [...u.roles], text: u.text, emailVerified: true }, hash);
+      ids[u.login] = createUser(ctx, { name: u.name, login: u.login, email: u.login, roles: [...u.roles], text: u.text, emailVerified: true }, hash);
     }
     createCustomer(ctx, 'Acme Corp', 'acme.example');
     const sre = createGroup(ctx, 'sre-team', 'Site reliability engineers');

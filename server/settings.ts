@@ -107,6 +107,18 @@ export interface ServerSettings {
    * terms); past it the query stops and the answer is 400. 0 = no limit.
    */
   QUERY_TIME_LIMIT_MS: number;
+  /**
+   * Failed logins (POST /auth/login and Basic auth) allowed per account and per client address within
+   * LOGIN_FAILURE_WINDOW seconds; past them, 429 with Retry-After. 0 = no limit.
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: number;
+  LOGIN_FAILURES_PER_ADDRESS: number;
+  LOGIN_FAILURE_WINDOW: number;
+  /**
+   * Trust X-Forwarded-For/-Proto/-Host from any proxy (the real server's setting of the same name). Off: only from
+   * the loopback interface (the dev server's proxy), so a client cannot choose its own address.
+   */
+  USE_PROXYFIX: boolean;
   /** Largest accepted request body in bytes; bigger bodies get 413. */
   MAX_BODY_BYTES: number;
   /** Where outgoing mail (signup confirmation, password reset) is written when no mail server is configured. */
@@ -191,6 +203,10 @@ export function defaultSettings(): ServerSettings {
     COGNITO_DOMAIN: null,
     DEBUG: false,
     QUERY_TIME_LIMIT_MS: 500,
+    LOGIN_FAILURES_PER_ACCOUNT: 5,
+    LOGIN_FAILURES_PER_ADDRESS: 20,
+    LOGIN_FAILURE_WINDOW: 300,
+    USE_PROXYFIX: false,
     MAX_BODY_BYTES: 1024 * 1024,
     MAIL_LOG: null,
     BASE_URL: '',

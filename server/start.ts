@@ -111,7 +111,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // Stopping must not wait for idle keep-alive or abandoned client connections (Ctrl-C, tests).
       forceCloseConnections: true,
       bodyLimit: settings.MAX_BODY_BYTES,
-      trustProxy: true,
+      // a client's own X-Forwarded-For must not pick the address failed-login limits count against
+      trustProxy: settings.USE_PROXYFIX ? true : 'loopback',
       routerOptions: { ignoreTrailingSlash: true },
     });
     const api = app;
