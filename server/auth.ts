@@ -5,7 +5,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext, Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { isInScope } from './alert-rules.ts';
-import { iso } from './time.ts';
+import { instant, iso } from './time.ts';
 import { checkPassword, hashPasswordSync } from './passwords.ts';
 import { LoginLimiter } from './login-limit.ts';
 
@@ -253,7 +253,7 @@ interface KeyRow {
 async function callerFromKey(ctx: AppContext, key: string): Promise<Caller> {
   const row = ctx.db.prepare('SELECT * FROM keys WHERE key = ?').get(key) as KeyRow | undefined;
   if (!row) throw new ApiError(`API key parameter '${key}' is invalid`, 401);
-  if (row.expire_time <= iso(ctx.now())) throw new ApiError(`API key parameter '${key}' is expired`, 401);
+  if (!(instant(row.expire_time) > ctx.now().getTime())) throw new ApiError(`API key parameter '${key}' is expired`, 401);
   ctx.db.prepare('UPDATE keys SET count = count + 1, last_used_time = ? WHERE id = ?').run(iso(ctx.now()), row.id);
   const user = ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(row.user) as UserRow | undefined;
   return {

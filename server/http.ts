@@ -137,6 +137,26 @@ export class Router {
   }
 }
 
+/** Deepest JSON nesting a body may have: enough for any real alert or setting, far from the stack's limit. */
+export const MAX_JSON_DEPTH = 64;
+
+/** How deeply a JSON text nests its arrays and objects (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
 function isJson(req: FastifyRequest): boolean {
   const ct = req.headers['content-type'];
   return typeof ct === 'string' && /^application\/(.+\+)?json\b/i.test(ct.trim());
@@ -148,6 +168,10 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
   app.addContentTypeParser(/^application\/(.+\+)?json/i, { parseAs: 'string', bodyLimit: ctx.settings.MAX_BODY_BYTES }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, null);
+    // deeper nesting would overflow the stack further down (JSON.stringify of attributes): a 500 before
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      return done(new ApiError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 400), undefined);
+    }
     try {
       // drop __proto__ keys so a body can never change an object's prototype further down
       done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));

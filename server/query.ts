@@ -281,9 +281,12 @@ class Parser {
     return { t: 'term', field, term: this.parseTerm() };
   }
 
+  private terms = 0;
+
   private parseTerm(): Term {
     const t = this.peek();
     if (!t) this.fail('a search term');
+    if (++this.terms > MAX_TERMS) throw new QueryParseError(`Query has more than ${MAX_TERMS} terms`);
     if (t.k === 'phrase') { this.i++; return { k: 'phrase', v: t.v }; }
     if (t.k === 'regex') { this.i++; return { k: 'regex', v: t.v }; }
     if (t.k === 'cmp') {
@@ -319,6 +322,19 @@ class Parser {
 
 export const MAX_QUERY_LENGTH = 4000;
 const MAX_DEPTH = 64;
+/** Terms one q= may have: more would be slow on every row and too deep an expression for SQLite (a 500 before). */
+export const MAX_TERMS = 200;
+
+/**
+ * Joins SQL conditions with AND or OR as a balanced tree, so a thousand filters nest ten deep instead of a
+ * thousand (SQLite refuses expressions deeper than 1000). Keeps their order, so parameters stay in line.
+ */
+export function balanced(parts: string[], op: 'AND' | 'OR'): string {
+  if (parts.length === 0) return op === 'AND' ? '1=1' : '0';
+  if (parts.length === 1) return parts[0] as string;
+  const mid = Math.ceil(parts.length / 2);
+  return `(${balanced(parts.slice(0, mid), op)} ${op} ${balanced(parts.slice(mid), op)})`;
+}
 
 export function parseQuery(q: string): Node {
   if (q.length > MAX_QUERY_LENGTH) throw new QueryParseError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
@@ -418,12 +434,22 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
   return cmp(col);
 }
 
+/** The operands of a chain of the same operator (a OR b OR c parses as ((a OR b) OR c)), left to right. */
+function chain(n: Node, op: 'and' | 'or', out: Node[] = []): Node[] {
+  if (n.t === op) {
+    chain(n.l, op, out);
+    chain(n.r, op, out);
+  } else out.push(n);
+  return out;
+}
+
 function compileNode(n: Node, defaultField: string, params: unknown[]): string {
   switch (n.t) {
     case 'and':
-      return `(${compileNode(n.l, defaultField, params)} AND ${compileNode(n.r, defaultField, params)})`;
-    case 'or':
-      return `(${compileNode(n.l, defaultField, params)} OR ${compileNode(n.r, defaultField, params)})`;
+    case 'or': {
+      const parts = chain(n, n.t).map((x) => compileNode(x, defaultField, params));
+      return `(${balanced(parts, n.t === 'and' ? 'AND' : 'OR')})`;
+    }
     case 'not':
       return `NOT (${compileNode(n.e, defaultField, params)})`;
     case 'sub':
@@ -506,7 +532,7 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
         expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE wildcard(?, json_each.value))`;
       } else {
         // a LIKE on the stored JSON text skips most rows cheaply; json_each then checks elements exactly
-        const likes = values.map(() => `${col} LIKE ? ESCAPE '\\'`).join(' OR ');
+        const likes = balanced(values.map(() => `${col} LIKE ? ESCAPE '\\'`), 'OR');
         params.push(...values.map((v) => `%${likeEscape(JSON.stringify(v))}%`), ...values);
         expr = `(${likes}) AND EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value IN (${values.map(() => '?').join(',')}))`;
       }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { checkLogin, issueToken, type UserRow } from '../auth.ts';
 import { hashPassword } from '../passwords.ts';
-import { addSeconds, iso } from '../time.ts';
+import { addSeconds, instant, iso } from '../time.ts';
 
 const obj = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -31,7 +31,7 @@ function consumeToken(ctx: AppContext, kind: 'confirm' | 'reset', token: string)
     | undefined;
   if (!row) throw new ApiError(kind === 'confirm' ? 'confirm token is invalid' : 'reset token is invalid', 400);
   ctx.db.prepare('DELETE FROM tokens WHERE token = ?').run(token);
-  if (row.expire_time <= iso(ctx.now())) throw new ApiError(`${kind} token has expired`, 400);
+  if (!(instant(row.expire_time) > ctx.now().getTime())) throw new ApiError(`${kind} token has expired`, 400);
   return row.user_id;
 }
 

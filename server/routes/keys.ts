@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { isAdmin, newApiKey } from '../auth.ts';
 import { isInScope } from '../alert-rules.ts';
-import { addSeconds, iso, parseDate } from '../time.ts';
+import { DATE_RANGE, addSeconds, instant, iso, parseDate } from '../time.ts';
 import { bodyObject, optString, optStringList, pageOf } from './paging.ts';
 
 interface KeyRow {
@@ -31,7 +31,7 @@ function toJson(ctx: AppContext, k: KeyRow, base: string): Record<string, unknow
     key: k.key,
     lastUsedTime: k.last_used_time,
     scopes,
-    status: k.expire_time > iso(ctx.now()) ? 'active' : 'expired',
+    status: instant(k.expire_time) > ctx.now().getTime() ? 'active' : 'expired',
     text: k.text,
     type: scopes.some((s) => s.startsWith('write') || s.startsWith('admin')) ? 'read-write' : 'read-only',
     user: k.user,
@@ -85,7 +85,7 @@ function parseExpire(b: Record<string, unknown>): Date | undefined {
   const raw = optString(b, 'expireTime');
   if (raw === undefined) return undefined;
   const d = parseDate(raw);
-  if (!d) throw new ApiError("'expireTime' must be an ISO-8601 date", 400);
+  if (!d) throw new ApiError(`'expireTime' must be ${DATE_RANGE}`, 400);
   return d;
 }
 
