@@ -546,7 +546,8 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
         expr = `${col} = ?`;
       }
     } else if (contains) {
-      params.push(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
+      // the pattern's placeholder comes before the column's (an attribute's JSON path), so it goes first
+      params.unshift(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
       expr = `wildcard(?, ${col})`;
     } else {
       params.push(...values.map(cast));
