@@ -36,7 +36,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const FLASK_404 =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
 const FLASK_405 = 'The method is not allowed for the requested URL.';
-const FLASK_400 = 'The browser (or proxy) sent a request that this server could not understand.';
+export const FLASK_400 = 'The browser (or proxy) sent a request that this server could not understand.';
 const MSG_415 = "POST and PUT requests must set 'Content-type' to 'application/json'";
 
 export function requestIdOf(req: FastifyRequest): string {

@@ -12,7 +12,7 @@ import { modelFromSettings, type AppContext } from './context.ts';
 import { systemClock, type Clock } from './time.ts';
 import { MailLog } from './mail.ts';
 import { registerApi } from './api.ts';
-import { sendError, FLASK_404 } from './http.ts';
+import { sendError, FLASK_400, FLASK_404 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
 import { seedDemo, seedUsers } from './seed.ts';
@@ -114,6 +114,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // a client's own X-Forwarded-For must not pick the address failed-login limits count against
       trustProxy: settings.USE_PROXYFIX ? true : 'loopback',
       routerOptions: { ignoreTrailingSlash: true },
+      // a URL the router cannot decode (e.g. a lone '%') still gets the error envelope, not Fastify's own body
+      frameworkErrors: (err, req, reply) => sendError(req, reply, 400, `400 Bad Request: ${err.message}`, [FLASK_400]),
     });
     const api = app;
     await app.register(async (scope) => registerApi(scope, ctx, API_PREFIX), { prefix: API_PREFIX });
