@@ -380,11 +380,13 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
     return `json_type(attributes, ?) IS NOT NULL`;
   }
   const { def, attr } = resolveField(fieldName);
-  let col = def.sql;
-  if (attr !== undefined) {
+  // The column, as SQL: an attribute is json_extract(attributes, ?) whose path is a parameter, bound each time the
+  // expression is written out, so the parameters stay in the order of their placeholders.
+  const column = (): string => {
+    if (attr === undefined) return def.sql;
     params.push(attrPath(attr));
-    col = `json_extract(attributes, ?)`;
-  }
+    return 'json_extract(attributes, ?)';
+  };
   const numeric = def.kind === 'number' || def.kind === 'bool';
   const cast = (v: string): unknown => {
     if (def.kind === 'bool') return ['true', 't', '1', 'yes', 'y', 'on'].includes(v.toLowerCase()) ? 1 : 0;
@@ -395,43 +397,50 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
     }
     return v;
   };
-  const cmp = (expr: string): string => {
+  /** The condition on expr(); each branch writes expr() where its placeholders come, before or after the value's. */
+  const cmp = (expr: () => string): string => {
     switch (term.k) {
-      case 'word':
-        if (numeric) { params.push(cast(term.v)); return `${expr} = ?`; }
+      case 'word': {
+        const x = expr();
+        if (numeric) { params.push(cast(term.v)); return `${x} = ?`; }
         params.push(`%${likeEscape(term.v)}%`);
-        return `${expr} LIKE ? ESCAPE '\\'`;
-      case 'phrase':
+        return `${x} LIKE ? ESCAPE '\\'`;
+      }
+      case 'phrase': {
+        const x = expr();
         if (fieldName === 'text' && def.kind === 'text' && attr === undefined) {
           params.push(`%${likeEscape(term.v)}%`);
-          return `${expr} LIKE ? ESCAPE '\\'`;
+          return `${x} LIKE ? ESCAPE '\\'`;
         }
         params.push(cast(term.v));
-        return `${expr} = ?`;
+        return `${x} = ?`;
+      }
       case 'wildcard':
         params.push(wildcardToRegex(term.v));
-        return `wildcard(?, ${expr})`;
+        return `wildcard(?, ${expr()})`;
       case 'regex':
         if (term.v.length > 200) throw new QueryParseError('Regular expression longer than 200 characters');
         // RE2 syntax: linear-time matching, so no back-references or look-around
         if (!isValidRegex(term.v)) throw new QueryParseError(`Invalid regular expression /${term.v}/`);
         params.push(term.v);
-        return `regexp(?, ${expr})`;
+        return `regexp(?, ${expr()})`;
       case 'range': {
         const parts: string[] = [];
-        if (term.lo !== '*') { params.push(cast(term.lo)); parts.push(`${expr} ${term.loInc ? '>=' : '>'} ?`); }
-        if (term.hi !== '*') { params.push(cast(term.hi)); parts.push(`${expr} ${term.hiInc ? '<=' : '<'} ?`); }
+        if (term.lo !== '*') { const x = expr(); params.push(cast(term.lo)); parts.push(`${x} ${term.loInc ? '>=' : '>'} ?`); }
+        if (term.hi !== '*') { const x = expr(); params.push(cast(term.hi)); parts.push(`${x} ${term.hiInc ? '<=' : '<'} ?`); }
         return parts.length ? `(${parts.join(' AND ')})` : '1=1';
       }
-      case 'cmp':
+      case 'cmp': {
+        const x = expr();
         params.push(cast(term.v));
-        return `${expr} ${term.op} ?`;
+        return `${x} ${term.op} ?`;
+      }
     }
   };
   if (def.kind === 'list') {
-    return `EXISTS (SELECT 1 FROM json_each(${col}) WHERE ${cmp('json_each.value')})`;
+    return `EXISTS (SELECT 1 FROM json_each(${column()}) WHERE ${cmp(() => 'json_each.value')})`;
   }
-  return cmp(col);
+  return cmp(column);
 }
 
 /** The operands of a chain of the same operator (a OR b OR c parses as ((a OR b) OR c)), left to right. */

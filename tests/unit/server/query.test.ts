@@ -84,6 +84,14 @@ describe('q= query language', () => {
     expect(match('_exists_:region')).toEqual(['web01/HighCPU', 'web010/DiskFull']);
   });
 
+  it('wildcards, regular expressions and ranges work on attributes too (their parameters were out of order)', () => {
+    expect(match('attributes.region:eu*')).toEqual(['web01/HighCPU']);
+    expect(match('_region:/^us-/')).toEqual(['web010/DiskFull']);
+    expect(match('_region:[a TO f]')).toEqual(['web01/HighCPU']);
+    expect(match('_region:{eu-west-1 TO *]')).toEqual(['web010/DiskFull']);
+    expect(match('_region:>=u')).toEqual(['web010/DiskFull']);
+  });
+
   it('group and camelCase fields map to their columns', () => {
     expect(match('group:Performance')).toEqual(['db02/SlowQuery']);
     expect(match('previousSeverity:indeterminate AND trendIndication:moreSevere')).toHaveLength(4);
