@@ -199,7 +199,8 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', 'Origin');
       if (ctx.settings.AUTH_REQUIRED) reply.header('Access-Control-Allow-Credentials', 'true');
-      reply.header('Access-Control-Expose-Headers', 'X-Request-ID');
+      // Retry-After (on 429) is not a CORS-safelisted header: a console on another origin could not read it
+      reply.header('Access-Control-Expose-Headers', 'X-Request-ID, Retry-After');
     }
     if (req.method === 'OPTIONS') {
       reply.header('Access-Control-Allow-Headers', 'authorization, content-type, x-request-id');

@@ -88,6 +88,11 @@ describe('failed-login limits', () => {
     for (let i = 0; i < 6; i++) expect((await from(s, '10.4.0.1').login(`user${i}@nowhere.example`, 'guess')).status).toBe(401);
     expectTooMany(await from(s, '10.4.0.1').login('operator@alerta.dev', DEMO_PASSWORD));
     expect((await from(s, '10.4.0.2').login('operator@alerta.dev', DEMO_PASSWORD)).status).toBe(200);
+    // a console on another origin can read Retry-After
+    const cors = await client(s.apiUrl).post('/auth/login', { username: 'x@y.example', password: 'guess' },
+      { 'x-forwarded-for': '10.4.0.1', origin: 'http://localhost:5173' });
+    expectTooMany(cors);
+    expect(cors.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
   });
 
   it('Basic auth counts and is limited the same way', async () => {
