@@ -9,9 +9,9 @@ import {
   STATUS_CODES, isValidSeverity, previousStatusFromHistory, severityCode, transition, trend, validSeverities,
 } from './alert-rules.ts';
 import {
-  ALERT_FIELDS, EXCLUDE_FROM_QUERY, compileFilters, compileQuery, compileSort, first, type Params, type SqlFragment,
+  ALERT_FIELDS, EXCLUDE_FROM_QUERY, balanced, compileFilters, compileQuery, compileSort, first, type Params, type SqlFragment,
 } from './query.ts';
-import { addSeconds, iso, parseDate } from './time.ts';
+import { DATE_RANGE, MAX_SECONDS, addSeconds, isSeconds, iso, parseDate } from './time.ts';
 
 export interface AlertRow {
   pk: number;
@@ -258,13 +258,13 @@ export function parseIncomingAlert(ctx: AppContext, body: unknown): IncomingAler
   }
   let timeout = ctx.settings.ALERT_TIMEOUT;
   if (b.timeout !== undefined && b.timeout !== null) {
-    if (typeof b.timeout !== 'number' || !Number.isInteger(b.timeout) || b.timeout < 0) errors.push('"timeout" must be a non-negative integer');
+    if (!isSeconds(b.timeout)) errors.push(`"timeout" must be an integer from 0 to ${MAX_SECONDS} (seconds)`);
     else timeout = b.timeout;
   }
   let createTime: Date | null = null;
   if (b.createTime !== undefined && b.createTime !== null) {
     createTime = typeof b.createTime === 'string' ? parseDate(b.createTime) : null;
-    if (!createTime) errors.push('"createTime" must be an ISO-8601 date');
+    if (!createTime) errors.push(`"createTime" must be ${DATE_RANGE}`);
   }
   let rawData: string | null = null;
   if (b.rawData !== undefined && b.rawData !== null) rawData = typeof b.rawData === 'string' ? b.rawData : JSON.stringify(b.rawData);
@@ -643,7 +643,9 @@ export function updateNote(
   const nowIso = iso(ctx.now());
   return ctx.db.transaction(() => {
     const row = requireRow(ctx, id, caller);
-    const res = ctx.db.prepare('UPDATE notes SET text = ?, update_time = ? WHERE id = ? AND alert_id = ?').run(text, nowIso, noteId, row.id);
+    // like the real server, the editor becomes the note's user (a caller without a login leaves the author)
+    const res = ctx.db.prepare('UPDATE notes SET text = ?, user = coalesce(?, user), update_time = ? WHERE id = ? AND alert_id = ?')
+      .run(text, caller?.login ?? null, nowIso, noteId, row.id);
     if (res.changes === 0) throw notFound();
     return noteToJson(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(noteId) as NoteRow, row, base);
   })();
@@ -679,23 +681,28 @@ export function buildWhere(_ctx: AppContext, params: Params, caller: Caller | nu
     values.push(...f.params);
   };
   const q = first(params, 'q');
-  if (q && q.trim()) add(compileQuery(q, first(params, 'q.df') || 'text'));
+  if (q && q.trim()) {
+    // a long q= of plain terms does its work in SQLite, not in the pattern functions: check the time budget
+    // every 64th row, before the terms (AND stops at the first false one; the default view never pays for this)
+    const f = compileQuery(q, first(params, 'q.df') || 'text');
+    add({ sql: `((pk & 63) != 0 OR query_budget()) AND ${f.sql}`, params: f.params });
+  }
   add(customerClause(caller));
   for (const name of ['from-date', 'to-date'] as const) {
     const raw = first(params, name);
     if (raw === undefined || raw === '') continue;
     const d = parseDate(raw);
-    if (!d) throw new ApiError(`Invalid '${name}' parameter: ${raw}`, 400);
+    if (!d) throw new ApiError(`Invalid '${name}' parameter: ${raw} (must be ${DATE_RANGE})`, 400);
     add({ sql: name === 'from-date' ? 'last_receive_time > ?' : 'last_receive_time <= ?', params: [iso(d)] });
   }
   const ids = params.get('id') ?? [];
   if (ids.length) {
     const ors = ids.map(() => '(id LIKE ? OR last_receive_id LIKE ?)');
-    add({ sql: `(${ors.join(' OR ')})`, params: ids.flatMap((i) => [`${i.replace(/[%_]/g, '')}%`, `${i.replace(/[%_]/g, '')}%`]) });
+    add({ sql: `(${balanced(ors, 'OR')})`, params: ids.flatMap((i) => [`${i.replace(/[%_]/g, '')}%`, `${i.replace(/[%_]/g, '')}%`]) });
   }
   const exclude = new Set([...EXCLUDE_FROM_QUERY, ...(opts.exclude ?? [])]);
   for (const f of compileFilters(params, ALERT_FIELDS, exclude)) add(f);
-  return { sql: parts.length ? parts.join(' AND ') : '1=1', params: values };
+  return { sql: balanced(parts, 'AND'), params: values };
 }
 
 export interface Counts {
@@ -730,7 +737,7 @@ export function parsePaging(ctx: AppContext, params: Params): { page: number; pa
   const rawSize = first(params, 'page-size') ?? first(params, 'limit');
   const page = rawPage === undefined || rawPage === '' ? 1 : Number(rawPage);
   const pageSize = rawSize === undefined || rawSize === '' ? ctx.settings.DEFAULT_PAGE_SIZE : Number(rawSize);
-  if (!Number.isInteger(page) || page < 1) throw new ApiError(`Invalid 'page' parameter: ${rawPage}`, 400);
+  if (!Number.isInteger(page) || page < 1 || page > MAX_SECONDS) throw new ApiError(`Invalid 'page' parameter: ${rawPage}`, 400);
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new ApiError(`Invalid 'page-size' parameter: ${rawSize}`, 400);
   return { page, pageSize: Math.min(pageSize, 100000) };
 }
@@ -951,7 +958,7 @@ export function housekeeping(ctx: AppContext): { timedOut: number; expired: numb
   const nowIso = iso(now);
   return ctx.db.transaction(() => {
     const due = ctx.db
-      .prepare(`SELECT * FROM alerts WHERE timeout_at IS NOT NULL AND timeout_at <= ?`)
+      .prepare(`SELECT * FROM alerts WHERE timeout_at IS NOT NULL AND timeout_at <= ? AND substr(timeout_at, 1, 1) BETWEEN '0' AND '9'`)
       .all(nowIso) as AlertRow[];
     for (const row of due) {
       const back = row.timeout_status && row.timeout_status !== row.status ? row.timeout_status : 'open';
@@ -964,7 +971,8 @@ export function housekeeping(ctx: AppContext): { timedOut: number; expired: numb
         .run(back, nowIso, row.pk);
     }
     const stale = ctx.db
-      .prepare(`SELECT * FROM alerts WHERE expire_at IS NOT NULL AND expire_at <= ? AND +status IN ('open', 'ack', 'assign')`)
+      .prepare(`SELECT * FROM alerts WHERE expire_at IS NOT NULL AND expire_at <= ? AND substr(expire_at, 1, 1) BETWEEN '0' AND '9'
+         AND +status IN ('open', 'ack', 'assign')`)
       .all(nowIso) as AlertRow[];
     for (const row of stale) {
       addHistory(ctx, row.pk, {

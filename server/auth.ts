@@ -1,12 +1,13 @@
 // Authentication and authorisation like the real server: bcrypt passwords, HS256 JWTs with its claims,
 // API keys (Authorization: Key, ?api-key=), Basic auth, scopes from role permissions, customer views.
 import { randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext, Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { isInScope } from './alert-rules.ts';
-import { iso } from './time.ts';
+import { instant, iso } from './time.ts';
+import { checkPassword, hashPasswordSync } from './passwords.ts';
+import { LoginLimiter } from './login-limit.ts';
 
 /** Every scope the server knows, in the real server's order (GET /scopes). */
 export const ALL_SCOPES = [
@@ -26,27 +27,45 @@ export const ALL_SCOPES = [
 
 export const ADMIN_SCOPES = ['admin', 'read', 'write'];
 
-const BCRYPT_ROUNDS = 10;
 const hashCache = new Map<string, string>();
-
-export function hashPassword(password: string): string {
-  return bcrypt.hashSync(password, BCRYPT_ROUNDS);
-}
 
 /** Memoised hashing for seeded demo users, so tests that start many servers do not pay bcrypt each time. */
 export function hashPasswordCached(password: string): string {
   let h = hashCache.get(password);
-  if (!h) hashCache.set(password, (h = hashPassword(password)));
+  if (!h) hashCache.set(password, (h = hashPasswordSync(password)));
   return h;
 }
 
-export function checkPassword(password: string, hash: string | null): boolean {
-  if (!hash) return false;
-  try {
-    return bcrypt.compareSync(password, hash);
-  } catch {
-    return false;
+// ---------------------------------------------------------------- password checks with failed-login limits
+
+const limiters = new WeakMap<AppContext, LoginLimiter>();
+
+function limiterOf(ctx: AppContext): LoginLimiter {
+  let l = limiters.get(ctx);
+  if (!l) {
+    const s = ctx.settings;
+    l = new LoginLimiter(
+      { perAccount: s.LOGIN_FAILURES_PER_ACCOUNT, perAddress: s.LOGIN_FAILURES_PER_ADDRESS, windowSeconds: s.LOGIN_FAILURE_WINDOW },
+      () => ctx.now().getTime(),
+    );
+    limiters.set(ctx, l);
   }
+  return l;
+}
+
+/**
+ * Checks a login's password (off the event loop, the same time whether or not the user exists), within the
+ * failed-login limits of the client address and the account: 429 with Retry-After past them.
+ */
+export async function checkLogin(ctx: AppContext, address: string, login: string, password: string, hash: string | null | undefined): Promise<boolean> {
+  const attempt = limiterOf(ctx).begin(address, login);
+  if ('retryAfter' in attempt) {
+    const s = attempt.retryAfter;
+    throw new ApiError(`Too many failed logins; try again in ${s} second${s === 1 ? '' : 's'}`, 429, null, { 'Retry-After': String(s) });
+  }
+  const ok = await checkPassword(password, hash);
+  if (ok) limiterOf(ctx).succeed(attempt);
+  return ok;
 }
 
 export function randomSecret(): string {
@@ -108,23 +127,43 @@ export function groupsOf(ctx: AppContext, userId: string): string[] {
   ).map((r) => r.name);
 }
 
+const domainOf = (address: string | null | undefined): string =>
+  address && address.includes('@') ? (address.split('@')[1] as string) : '';
+
 /**
- * Customers a user may see with CUSTOMER_VIEWS on: customer mappings whose match is the login, the email
- * domain or one of the user's groups. Admins see all (null). Throws 403 when nothing matches.
+ * Customer mappings that match a user: its login, the domain of its login or e-mail, or one of its groups.
+ * Sorted and without repeats, so two results can be compared.
  */
-export function customersFor(ctx: AppContext, login: string, roles: string[], groups: string[]): string[] | null {
-  if (!ctx.settings.CUSTOMER_VIEWS) return null;
-  if (roles.some((r) => ctx.settings.ADMIN_ROLES.includes(r))) return null;
-  const domain = login.includes('@') ? login.split('@')[1] as string : '';
-  const candidates = [login, domain, ...groups];
+export function matchingCustomers(ctx: AppContext, login: string, email: string | null, groups: string[]): string[] {
+  const candidates = [...new Set([login, domainOf(login), domainOf(email), ...groups].filter(Boolean))];
   const rows = ctx.db
     .prepare(`SELECT DISTINCT customer FROM customers WHERE match IN (${candidates.map(() => '?').join(',')})`)
     .all(...candidates) as { customer: string }[];
-  if (rows.length === 0) {
-    if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'all') return null;
-    throw new ApiError(`No customer lookup configured for user '${login}' or '${domain}'`, 403);
-  }
   return rows.map((r) => r.customer).sort();
+}
+
+/**
+ * In a token's customers claim, the mark of a user who sees no customer (CUSTOMER_VIEWS_UNMATCHED 'none'): the
+ * claim cannot be empty, which means every customer, as on the real server.
+ */
+export const NO_CUSTOMER = '(none)';
+
+/**
+ * Customers a user may see with CUSTOMER_VIEWS on: customer mappings whose match is the login, the email
+ * domain or one of the user's groups. null = all (admins, a mapping to '*', or unmatched users with
+ * CUSTOMER_VIEWS_UNMATCHED 'all'); [] = none (unmatched with 'none'). Throws 403 when nothing matches ('deny').
+ */
+export function customersFor(ctx: AppContext, login: string, roles: string[], groups: string[], email: string | null = null): string[] | null {
+  if (!ctx.settings.CUSTOMER_VIEWS) return null;
+  if (roles.some((r) => ctx.settings.ADMIN_ROLES.includes(r))) return null;
+  const customers = matchingCustomers(ctx, login, email, groups);
+  if (customers.includes('*')) return null;
+  if (customers.length === 0) {
+    if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'all') return null;
+    if (ctx.settings.CUSTOMER_VIEWS_UNMATCHED === 'none') return [];
+    throw new ApiError(`No customer lookup configured for user '${login}' or '${domainOf(email) || domainOf(login)}'`, 403);
+  }
+  return customers;
 }
 
 // ---------------------------------------------------------------- tokens
@@ -149,7 +188,8 @@ export interface UserRow {
 export async function issueToken(ctx: AppContext, user: UserRow, issuer: string): Promise<string> {
   const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
   const groups = groupsOf(ctx, user.id);
-  const customers = customersFor(ctx, user.login, roles, groups) ?? [];
+  const view = customersFor(ctx, user.login, roles, groups, user.email);
+  const customers = view === null ? [] : view.length === 0 ? [NO_CUSTOMER] : view;
   const scopes = scopesFor(ctx, roles);
   const now = Math.floor(ctx.now().getTime() / 1000);
   const claims: Record<string, unknown> = {
@@ -213,7 +253,7 @@ interface KeyRow {
 async function callerFromKey(ctx: AppContext, key: string): Promise<Caller> {
   const row = ctx.db.prepare('SELECT * FROM keys WHERE key = ?').get(key) as KeyRow | undefined;
   if (!row) throw new ApiError(`API key parameter '${key}' is invalid`, 401);
-  if (row.expire_time <= iso(ctx.now())) throw new ApiError(`API key parameter '${key}' is expired`, 401);
+  if (!(instant(row.expire_time) > ctx.now().getTime())) throw new ApiError(`API key parameter '${key}' is expired`, 401);
   ctx.db.prepare('UPDATE keys SET count = count + 1, last_used_time = ? WHERE id = ?').run(iso(ctx.now()), row.id);
   const user = ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(row.user) as UserRow | undefined;
   return {
@@ -232,7 +272,9 @@ async function callerFromKey(ctx: AppContext, key: string): Promise<Caller> {
 }
 
 function callerFromClaims(claims: Record<string, unknown>): Caller {
-  const customers = Array.isArray(claims.customers) ? (claims.customers as string[]) : [];
+  const claimed = Array.isArray(claims.customers) ? (claims.customers as string[]) : [];
+  // an empty claim means every customer; NO_CUSTOMER alone means none
+  const customers = claimed.length === 0 ? null : claimed.filter((c) => c !== NO_CUSTOMER);
   return {
     login: (claims.preferred_username as string) ?? null,
     name: (claims.name as string) ?? null,
@@ -241,26 +283,27 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
     roles: Array.isArray(claims.roles) ? (claims.roles as string[]) : [],
     groups: Array.isArray(claims.groups) ? (claims.groups as string[]) : [],
     scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [],
-    customers: customers.length ? customers : null,
+    customers,
     authenticated: true,
     claims,
     viaKey: false,
   };
 }
 
-async function callerFromBasic(ctx: AppContext, encoded: string): Promise<Caller> {
+async function callerFromBasic(ctx: AppContext, encoded: string, address: string): Promise<Caller> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   const login = i >= 0 ? decoded.slice(0, i) : decoded;
   const password = i >= 0 ? decoded.slice(i + 1) : '';
   const user = ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(login) as UserRow | undefined;
-  if (!user || !checkPassword(password, user.password)) throw new ApiError('Invalid username or password', 401);
+  const ok = await checkLogin(ctx, address, login, password, user?.password);
+  if (!user || !ok) throw new ApiError('Invalid username or password', 401);
   if (user.status !== 'active') throw new ApiError(`User ${login} not active`, 403);
   const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
   const groups = groupsOf(ctx, user.id);
   return {
     login, name: user.name, userId: user.id, email: user.email, roles, groups, scopes: scopesFor(ctx, roles),
-    customers: customersFor(ctx, login, roles, groups), authenticated: true, claims: null, viaKey: false,
+    customers: customersFor(ctx, login, roles, groups, user.email), authenticated: true, claims: null, viaKey: false,
   };
 }
 
@@ -269,7 +312,7 @@ async function callerFromBasic(ctx: AppContext, encoded: string): Promise<Caller
  * server. Without credentials: everything when AUTH_REQUIRED is off, READONLY_SCOPES with ALLOW_READONLY, else 401.
  */
 export async function resolveCaller(
-  ctx: AppContext, authorization: string | undefined, apiKeyParam: string | undefined,
+  ctx: AppContext, authorization: string | undefined, apiKeyParam: string | undefined, address = '',
 ): Promise<Caller> {
   if (authorization) {
     const [scheme, ...rest] = authorization.trim().split(/\s+/);
@@ -277,7 +320,7 @@ export async function resolveCaller(
     const s = (scheme ?? '').toLowerCase();
     if (s === 'key' && value) return callerFromKey(ctx, value);
     if (s === 'bearer' && value) return callerFromClaims(await verifyToken(ctx, value));
-    if (s === 'basic' && value) return callerFromBasic(ctx, value);
+    if (s === 'basic' && value) return callerFromBasic(ctx, value, address);
     throw new ApiError('Missing authorization API Key or Bearer Token', 401);
   }
   if (apiKeyParam) return callerFromKey(ctx, apiKeyParam);

@@ -1,6 +1,7 @@
 // SQLite storage. One file in WAL mode (or an in-memory db for tests). JSON columns hold lists and maps;
 // severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
 import Database from 'better-sqlite3';
+import { RE2JS } from 're2js';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -208,22 +209,87 @@ export function openDb(dir: string | null, opts: { fresh?: boolean } = {}): Db {
   return db;
 }
 
-function registerFunctions(db: Db): void {
-  const cache = new Map<string, RegExp | null>();
-  // REGEXP for the query language's wildcards and /regex/ terms (Postgres ~* in the real server).
-  db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => {
-    if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
+// ---------------------------------------------------------------- query time budget
+
+/** Thrown by the query functions below when the running request's time budget is spent. */
+export class QueryTimeout extends Error {
+  constructor(readonly limitMs: number) {
+    super(`query took longer than ${limitMs} ms`);
+  }
+}
+
+// Node runs one statement at a time, so one deadline (performance.now() ms) serves the request that is running.
+let deadline = Infinity;
+let limitMs = 0;
+
+/** Runs fn with a time budget for the SQL it runs: wildcard, regex and long q= queries stop with QueryTimeout. */
+export function withQueryBudget<T>(ms: number, fn: () => T): T {
+  const saved = [deadline, limitMs] as const;
+  deadline = ms > 0 ? performance.now() + ms : Infinity;
+  limitMs = ms;
+  try {
+    return fn();
+  } finally {
+    [deadline, limitMs] = saved;
+  }
+}
+
+function checkBudget(): void {
+  if (performance.now() > deadline) throw new QueryTimeout(limitMs);
+}
+
+// ---------------------------------------------------------------- pattern functions
+
+/** Compiled RE2 programs by pattern (RE2 matches in time linear in the input: no catastrophic backtracking). */
+function re2Cache(flags: number): (pattern: string) => RE2JS | null {
+  const cache = new Map<string, RE2JS | null>();
+  return (pattern) => {
     let re = cache.get(pattern);
     if (re === undefined) {
       try {
-        re = new RegExp(pattern, 'i');
+        re = RE2JS.compile(pattern, flags);
       } catch {
         re = null;
       }
-      if (cache.size > 500) cache.clear();
+      if (cache.size >= 200) cache.clear();
       cache.set(pattern, re);
     }
+    return re;
+  };
+}
+
+/** Is this a regular expression the query language accepts (RE2 syntax: no back-references or look-around)? */
+export function isValidRegex(pattern: string): boolean {
+  try {
+    RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function registerFunctions(db: Db): void {
+  const insensitive = re2Cache(RE2JS.CASE_INSENSITIVE);
+  const sensitive = re2Cache(0);
+  // regexp(pattern, value): the query language's /regex/ terms, case-insensitive (Postgres ~* in the real server)
+  db.function('regexp', { deterministic: false }, (pattern: unknown, value: unknown) => {
+    checkBudget();
+    if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
+    const re = insensitive(pattern);
     return re !== null && re.test(String(value)) ? 1 : 0;
+  });
+  // wildcard(pattern, value): wildcards and ~contains lists, compiled to a lower-case pattern of literals, .* and .?;
+  // matching it case-sensitively against the lower-cased value is many times faster than RE2's case folding
+  db.function('wildcard', { deterministic: false }, (pattern: unknown, value: unknown) => {
+    checkBudget();
+    if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
+    const re = sensitive(pattern);
+    return re !== null && re.test(String(value).toLowerCase()) ? 1 : 0;
+  });
+  // query_budget(): checked every 64th row of q= queries, so long lists of plain terms stop in time too
+  db.function('query_budget', { deterministic: false }, () => {
+    checkBudget();
+    return 1;
   });
 }
 

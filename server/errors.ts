@@ -3,10 +3,13 @@
 export class ApiError extends Error {
   readonly code: number;
   readonly errors: unknown;
-  constructor(message: string, code = 400, errors: unknown = null) {
+  /** extra response headers, e.g. Retry-After on a 429 */
+  readonly headers: Record<string, string>;
+  constructor(message: string, code = 400, errors: unknown = null, headers: Record<string, string> = {}) {
     super(message);
     this.code = code;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 

@@ -5,6 +5,8 @@ import { SYSTEM_CALLER, type AppContext, type Caller } from './context.ts';
 import { ApiError } from './errors.ts';
 import { resolveCaller, requireScope } from './auth.ts';
 import { parseParams, type Params } from './query.ts';
+import { QueryTimeout, withQueryBudget } from './db.ts';
+import { PasswordQueueFull } from './passwords.ts';
 
 export interface RouteCtx {
   ctx: AppContext;
@@ -34,7 +36,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const FLASK_404 =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
 const FLASK_405 = 'The method is not allowed for the requested URL.';
-const FLASK_400 = 'The browser (or proxy) sent a request that this server could not understand.';
+export const FLASK_400 = 'The browser (or proxy) sent a request that this server could not understand.';
 const MSG_415 = "POST and PUT requests must set 'Content-type' to 'application/json'";
 
 export function requestIdOf(req: FastifyRequest): string {
@@ -107,13 +109,14 @@ export class Router {
         if (opts.auth === 'none') {
           caller = SYSTEM_CALLER;
         } else {
-          caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0]);
+          caller = await resolveCaller(ctx, req.headers.authorization, query.get('api-key')?.[0], req.ip);
           if (opts.scope) requireScope(ctx, caller, opts.scope);
         }
-        const result = await h({
+        // the budget covers the handler's synchronous work, where every alert query runs
+        const result = await withQueryBudget(ctx.settings.QUERY_TIME_LIMIT_MS, () => h({
           ctx, req, reply, caller, query, path: (req.params ?? {}) as Record<string, string>,
           body: req.body ?? null, base: apiBase(ctx, req, prefix),
-        });
+        }));
         if (reply.sent) return reply;
         return reply.type(reply.getHeader('content-type') ? String(reply.getHeader('content-type')) : 'application/json').send(result);
       },
@@ -134,6 +137,26 @@ export class Router {
   }
 }
 
+/** Deepest JSON nesting a body may have: enough for any real alert or setting, far from the stack's limit. */
+export const MAX_JSON_DEPTH = 64;
+
+/** How deeply a JSON text nests its arrays and objects (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
 function isJson(req: FastifyRequest): boolean {
   const ct = req.headers['content-type'];
   return typeof ct === 'string' && /^application\/(.+\+)?json\b/i.test(ct.trim());
@@ -145,6 +168,10 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
   app.addContentTypeParser(/^application\/(.+\+)?json/i, { parseAs: 'string', bodyLimit: ctx.settings.MAX_BODY_BYTES }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, null);
+    // deeper nesting would overflow the stack further down (JSON.stringify of attributes): a 500 before
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      return done(new ApiError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 400), undefined);
+    }
     try {
       // drop __proto__ keys so a body can never change an object's prototype further down
       done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
@@ -172,7 +199,8 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', 'Origin');
       if (ctx.settings.AUTH_REQUIRED) reply.header('Access-Control-Allow-Credentials', 'true');
-      reply.header('Access-Control-Expose-Headers', 'X-Request-ID');
+      // Retry-After (on 429) is not a CORS-safelisted header: a console on another origin could not read it
+      reply.header('Access-Control-Expose-Headers', 'X-Request-ID, Retry-After');
     }
     if (req.method === 'OPTIONS') {
       reply.header('Access-Control-Allow-Headers', 'authorization, content-type, x-request-id');
@@ -186,7 +214,18 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
   app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, `404 Not Found: ${FLASK_404}`, [FLASK_404]));
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string | number }, req, reply) => {
-    if (err instanceof ApiError) return sendError(req, reply, err.code, err.message, err.errors);
+    if (err instanceof ApiError) {
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+      return sendError(req, reply, err.code, err.message, err.errors);
+    }
+    if (err instanceof PasswordQueueFull) {
+      reply.header('Retry-After', '1');
+      return sendError(req, reply, 429, 'Too many password checks at once; try again in 1 second');
+    }
+    if (err instanceof QueryTimeout) {
+      return sendError(req, reply, 400, `Query took longer than ${err.limitMs} ms and was stopped; narrow it down (fewer wildcards or regular expressions, fewer terms, or more filters)`,
+        [`QUERY_TIME_LIMIT_MS is ${err.limitMs}`]);
+    }
     const fcode = typeof err.code === 'string' ? err.code : '';
     if (fcode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(req, reply, 413, `Request body is larger than the limit of ${ctx.settings.MAX_BODY_BYTES} bytes`);

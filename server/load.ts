@@ -139,6 +139,7 @@ async function cli(argv: string[]): Promise<void> {
     '/environments?status=open&status=ack',
     '/alerts/count',
     '/alerts?q=resource:host-0001*&page-size=50',
+    '/alerts?q=text:/disk.*full/&page-size=50',
   ];
   for (const q of queries) {
     const times: number[] = [];

@@ -2,108 +2,31 @@
 // one process, with demo data, a simulator and auth on (see --help). `--dev` runs Vite with hot reload instead.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { startServer, DEFAULT_DIST_DIR, REPO_ROOT, API_PREFIX, type RunningServer } from './start.ts';
-import { loadSettings } from './settings.ts';
+import { CliError, HELP, demoSettings, parseArgs, type Cli } from './cli.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
-
-const HELP = `Usage: node --import tsx server/main.ts [options]
-
-  --port N            port of the console and API (default: PORT or 8080)
-  --host H            interface to listen on (default 0.0.0.0)
-  --data DIR          data folder holding alerta.sqlite (default: DATA_DIR or ./data)
-  --memory            keep the database in memory (nothing written to disk)
-  --fresh             delete the database first
-  --no-auth           AUTH_REQUIRED off: no login needed
-  --no-seed           do not add demo data to an empty database
-  --no-simulator      do not generate live alerts
-  --sim-interval MS   simulator step interval (default 4000)
-  --config FILE       JSON settings file (same names as the environment variables)
-  --dev               run Vite (hot reload) in this process instead of serving dist/
-  --log               log every request
-  -h, --help          this text
-
-Settings use the real Alerta server's names as environment variables, e.g. AUTH_REQUIRED, ALLOW_READONLY,
-CUSTOMER_VIEWS, SIGNUP_ENABLED, ADMIN_USERS, SECRET_KEY, COLUMNS, SORT_BY, SEVERITY_MAP, COLOR_MAP, CORS_ORIGINS.`;
-
-interface Cli {
-  port: number;
-  host: string;
-  dataDir: string | null;
-  fresh: boolean;
-  auth: boolean;
-  seed: boolean;
-  simulator: boolean;
-  simInterval: number;
-  configFile: string | null;
-  dev: boolean;
-  log: boolean;
-}
 
 function fail(message: string, showHelp = true): never {
   console.error(showHelp ? `error: ${message}\n\n${HELP}` : `error: ${message}`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): Cli {
-  const cli: Cli = {
-    port: Number(process.env.PORT ?? 8080),
-    host: '0.0.0.0',
-    dataDir: process.env.DATA_DIR ?? path.join(process.cwd(), 'data'),
-    fresh: false,
-    auth: true,
-    seed: true,
-    simulator: true,
-    simInterval: 4000,
-    configFile: null,
-    dev: false,
-    log: false,
-  };
-  const value = (i: number, name: string): string => {
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) fail(`${name} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    switch (a) {
-      case '--port': cli.port = Number(value(i++, a)); break;
-      case '--host': cli.host = value(i++, a); break;
-      case '--data': cli.dataDir = path.resolve(value(i++, a)); break;
-      case '--memory': cli.dataDir = null; break;
-      case '--fresh': cli.fresh = true; break;
-      case '--no-auth': cli.auth = false; break;
-      case '--no-seed': cli.seed = false; break;
-      case '--no-simulator': cli.simulator = false; break;
-      case '--sim-interval': cli.simInterval = Number(value(i++, a)); break;
-      case '--config': cli.configFile = path.resolve(value(i++, a)); break;
-      case '--dev': cli.dev = true; break;
-      case '--log': cli.log = true; break;
-      case '-h': case '--help': console.log(HELP); process.exit(0); break;
-      default: fail(`unknown option ${a}`);
-    }
-  }
-  if (!Number.isInteger(cli.port) || cli.port < 0 || cli.port > 65535) fail('--port must be a port number');
-  if (!Number.isInteger(cli.simInterval) || cli.simInterval < 200) fail('--sim-interval must be at least 200 ms');
-  return cli;
-}
-
 async function main(): Promise<void> {
-  const cli = parseArgs(process.argv.slice(2));
-  // Demo defaults first; the environment and a config file may override them.
-  const demoDefaults = {
-    AUTH_REQUIRED: cli.auth,
-    SIGNUP_ENABLED: true,
-    CUSTOMER_VIEWS: true,
-    CUSTOMER_VIEWS_UNMATCHED: 'all' as const,
-    ADMIN_USERS: ['admin@alerta.dev'],
-    GUEST_DEFAULT_SCOPES: ['read'],
-  };
+  let cli: Cli;
+  try {
+    cli = parseArgs(process.argv.slice(2), process.env);
+  } catch (e) {
+    if (e instanceof CliError) fail(e.message);
+    throw e;
+  }
+  if (cli.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
   let settings;
   try {
-    const fromEnv = loadSettings({ env: process.env, configFile: cli.configFile });
-    const explicit = Object.keys(process.env).filter((k) => k in fromEnv);
-    settings = { ...fromEnv, ...Object.fromEntries(Object.entries(demoDefaults).filter(([k]) => !explicit.includes(k))) };
-    if (!cli.auth) settings.AUTH_REQUIRED = false;
+    settings = demoSettings(cli, process.env);
   } catch (e) {
     fail((e as Error).message, false);
   }
@@ -111,6 +34,12 @@ async function main(): Promise<void> {
   if (!cli.dev && !existsSync(path.join(DEFAULT_DIST_DIR, 'index.html'))) {
     console.warn(`The console is not built (${path.join(DEFAULT_DIST_DIR, 'index.html')} is missing).\nRun \`npm run build\` first (\`npm start\` does it for you); the API still starts at ${API_PREFIX}.`);
   }
+
+  const everywhere = cli.host === '0.0.0.0' || cli.host === '::';
+  const shown = everywhere || cli.host === '127.0.0.1' ? 'localhost' : cli.host.includes(':') ? `[${cli.host}]` : cli.host;
+  const origin = `http://${shown}:${cli.port}`;
+  // mail links open the console where it is served (with --dev: Vite's port, not the API server's)
+  if (!settings.CONSOLE_URL) settings.CONSOLE_URL = origin;
 
   let server: RunningServer;
   let vite: { close(): Promise<void>; listen(): Promise<unknown> } | null = null;
@@ -155,10 +84,14 @@ async function main(): Promise<void> {
     vite = devServer;
   }
 
-  const shown = cli.host === '0.0.0.0' || cli.host === '::' ? 'localhost' : cli.host;
-  const origin = `http://${shown}:${cli.port}`;
   console.log(`\nAlerta console ${cli.dev ? '(dev, hot reload) ' : ''}at ${origin}/`);
   console.log(`Alerta API at ${origin}${API_PREFIX}  (data: ${cli.dataDir ?? 'in memory'})`);
+  if (everywhere) {
+    const lan = Object.values(networkInterfaces()).flat().filter((a) => a && a.family === 'IPv4' && !a.internal);
+    for (const a of lan) console.log(`Also on your network at http://${a!.address}:${cli.port}/ (anyone there can sign up and log in)`);
+  } else if (cli.host === '127.0.0.1' || cli.host === 'localhost' || cli.host === '::1') {
+    console.log('Only this machine can connect; start with --host 0.0.0.0 to open it to other devices, e.g. phones on your LAN.');
+  }
   if (settings.AUTH_REQUIRED) {
     console.log(`\nAuth is on. Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const u of DEMO_USERS) console.log(`  ${u.login.padEnd(22)} ${u.roles.join(', ')}${u.login.endsWith('acme.example') ? ' (customer Acme Corp)' : ''}`);

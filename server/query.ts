@@ -7,6 +7,7 @@
 //   a bare term searches the text field; _exists_:name tests for an attribute.
 // List fields (service, tags, correlate) match when any element matches, so tags:"watch:alice" finds watched alerts.
 import { ApiError } from './errors.ts';
+import { isValidRegex } from './db.ts';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'attr';
 
@@ -280,9 +281,12 @@ class Parser {
     return { t: 'term', field, term: this.parseTerm() };
   }
 
+  private terms = 0;
+
   private parseTerm(): Term {
     const t = this.peek();
     if (!t) this.fail('a search term');
+    if (++this.terms > MAX_TERMS) throw new QueryParseError(`Query has more than ${MAX_TERMS} terms`);
     if (t.k === 'phrase') { this.i++; return { k: 'phrase', v: t.v }; }
     if (t.k === 'regex') { this.i++; return { k: 'regex', v: t.v }; }
     if (t.k === 'cmp') {
@@ -318,6 +322,19 @@ class Parser {
 
 export const MAX_QUERY_LENGTH = 4000;
 const MAX_DEPTH = 64;
+/** Terms one q= may have: more would be slow on every row and too deep an expression for SQLite (a 500 before). */
+export const MAX_TERMS = 200;
+
+/**
+ * Joins SQL conditions with AND or OR as a balanced tree, so a thousand filters nest ten deep instead of a
+ * thousand (SQLite refuses expressions deeper than 1000). Keeps their order, so parameters stay in line.
+ */
+export function balanced(parts: string[], op: 'AND' | 'OR'): string {
+  if (parts.length === 0) return op === 'AND' ? '1=1' : '0';
+  if (parts.length === 1) return parts[0] as string;
+  const mid = Math.ceil(parts.length / 2);
+  return `(${balanced(parts.slice(0, mid), op)} ${op} ${balanced(parts.slice(mid), op)})`;
+}
 
 export function parseQuery(q: string): Node {
   if (q.length > MAX_QUERY_LENGTH) throw new QueryParseError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
@@ -327,8 +344,9 @@ export function parseQuery(q: string): Node {
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (v: string): string => v.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 
+/** A wildcard as a lower-case RE2 pattern for the wildcard() SQL function: * is any text, ? at most one character. */
 function wildcardToRegex(v: string): string {
-  return escapeRegex(v).replace(/\*/g, '.*').replace(/\?/g, '.?');
+  return escapeRegex(v.toLowerCase()).replace(/\*/g, '.*').replace(/\?/g, '.?');
 }
 
 function resolveField(name: string): { def: FieldDef; attr?: string } {
@@ -362,11 +380,13 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
     return `json_type(attributes, ?) IS NOT NULL`;
   }
   const { def, attr } = resolveField(fieldName);
-  let col = def.sql;
-  if (attr !== undefined) {
+  // The column, as SQL: an attribute is json_extract(attributes, ?) whose path is a parameter, bound each time the
+  // expression is written out, so the parameters stay in the order of their placeholders.
+  const column = (): string => {
+    if (attr === undefined) return def.sql;
     params.push(attrPath(attr));
-    col = `json_extract(attributes, ?)`;
-  }
+    return 'json_extract(attributes, ?)';
+  };
   const numeric = def.kind === 'number' || def.kind === 'bool';
   const cast = (v: string): unknown => {
     if (def.kind === 'bool') return ['true', 't', '1', 'yes', 'y', 'on'].includes(v.toLowerCase()) ? 1 : 0;
@@ -377,54 +397,68 @@ function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
     }
     return v;
   };
-  const cmp = (expr: string): string => {
+  /** The condition on expr(); each branch writes expr() where its placeholders come, before or after the value's. */
+  const cmp = (expr: () => string): string => {
     switch (term.k) {
-      case 'word':
-        if (numeric) { params.push(cast(term.v)); return `${expr} = ?`; }
+      case 'word': {
+        const x = expr();
+        if (numeric) { params.push(cast(term.v)); return `${x} = ?`; }
         params.push(`%${likeEscape(term.v)}%`);
-        return `${expr} LIKE ? ESCAPE '\\'`;
-      case 'phrase':
+        return `${x} LIKE ? ESCAPE '\\'`;
+      }
+      case 'phrase': {
+        const x = expr();
         if (fieldName === 'text' && def.kind === 'text' && attr === undefined) {
           params.push(`%${likeEscape(term.v)}%`);
-          return `${expr} LIKE ? ESCAPE '\\'`;
+          return `${x} LIKE ? ESCAPE '\\'`;
         }
         params.push(cast(term.v));
-        return `${expr} = ?`;
+        return `${x} = ?`;
+      }
       case 'wildcard':
         params.push(wildcardToRegex(term.v));
-        return `regexp(?, ${expr})`;
+        return `wildcard(?, ${expr()})`;
       case 'regex':
         if (term.v.length > 200) throw new QueryParseError('Regular expression longer than 200 characters');
-        try {
-          new RegExp(term.v);
-        } catch {
-          throw new QueryParseError(`Invalid regular expression /${term.v}/`);
-        }
+        // RE2 syntax: linear-time matching, so no back-references or look-around
+        if (!isValidRegex(term.v)) throw new QueryParseError(`Invalid regular expression /${term.v}/`);
         params.push(term.v);
-        return `regexp(?, ${expr})`;
+        return `regexp(?, ${expr()})`;
       case 'range': {
         const parts: string[] = [];
-        if (term.lo !== '*') { params.push(cast(term.lo)); parts.push(`${expr} ${term.loInc ? '>=' : '>'} ?`); }
-        if (term.hi !== '*') { params.push(cast(term.hi)); parts.push(`${expr} ${term.hiInc ? '<=' : '<'} ?`); }
+        if (term.lo !== '*') { const x = expr(); params.push(cast(term.lo)); parts.push(`${x} ${term.loInc ? '>=' : '>'} ?`); }
+        if (term.hi !== '*') { const x = expr(); params.push(cast(term.hi)); parts.push(`${x} ${term.hiInc ? '<=' : '<'} ?`); }
         return parts.length ? `(${parts.join(' AND ')})` : '1=1';
       }
-      case 'cmp':
+      case 'cmp': {
+        const x = expr();
         params.push(cast(term.v));
-        return `${expr} ${term.op} ?`;
+        return `${x} ${term.op} ?`;
+      }
     }
   };
   if (def.kind === 'list') {
-    return `EXISTS (SELECT 1 FROM json_each(${col}) WHERE ${cmp('json_each.value')})`;
+    return `EXISTS (SELECT 1 FROM json_each(${column()}) WHERE ${cmp(() => 'json_each.value')})`;
   }
-  return cmp(col);
+  return cmp(column);
+}
+
+/** The operands of a chain of the same operator (a OR b OR c parses as ((a OR b) OR c)), left to right. */
+function chain(n: Node, op: 'and' | 'or', out: Node[] = []): Node[] {
+  if (n.t === op) {
+    chain(n.l, op, out);
+    chain(n.r, op, out);
+  } else out.push(n);
+  return out;
 }
 
 function compileNode(n: Node, defaultField: string, params: unknown[]): string {
   switch (n.t) {
     case 'and':
-      return `(${compileNode(n.l, defaultField, params)} AND ${compileNode(n.r, defaultField, params)})`;
-    case 'or':
-      return `(${compileNode(n.l, defaultField, params)} OR ${compileNode(n.r, defaultField, params)})`;
+    case 'or': {
+      const parts = chain(n, n.t).map((x) => compileNode(x, defaultField, params));
+      return `(${balanced(parts, n.t === 'and' ? 'AND' : 'OR')})`;
+    }
     case 'not':
       return `NOT (${compileNode(n.e, defaultField, params)})`;
     case 'sub':
@@ -503,11 +537,11 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
     const contains = values.some((v) => v.startsWith('~'));
     if (def.kind === 'list') {
       if (contains) {
-        params.push(values.map((v) => escapeRegex(v.replace(/^~/, ''))).join('|'));
-        expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE regexp(?, json_each.value))`;
+        params.push(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
+        expr = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE wildcard(?, json_each.value))`;
       } else {
         // a LIKE on the stored JSON text skips most rows cheaply; json_each then checks elements exactly
-        const likes = values.map(() => `${col} LIKE ? ESCAPE '\\'`).join(' OR ');
+        const likes = balanced(values.map(() => `${col} LIKE ? ESCAPE '\\'`), 'OR');
         params.push(...values.map((v) => `%${likeEscape(JSON.stringify(v))}%`), ...values);
         expr = `(${likes}) AND EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value IN (${values.map(() => '?').join(',')}))`;
       }
@@ -521,8 +555,9 @@ export function compileFilters(params: Params, fields: Record<string, FieldDef>,
         expr = `${col} = ?`;
       }
     } else if (contains) {
-      params.push(values.map((v) => escapeRegex(v.replace(/^~/, ''))).join('|'));
-      expr = `regexp(?, ${col})`;
+      // the pattern's placeholder comes before the column's (an attribute's JSON path), so it goes first
+      params.unshift(values.map((v) => escapeRegex(v.replace(/^~/, '').toLowerCase())).join('|'));
+      expr = `wildcard(?, ${col})`;
     } else {
       params.push(...values.map(cast));
       expr = `${col} IN (${values.map(() => '?').join(',')})`;

@@ -7,6 +7,8 @@
 //     viewer@alerta.dev   "Victor Viewer"   roles [guest]                             scopes from GUEST_DEFAULT_SCOPES (demo: read)
 //     ops@acme.example    "Acme Ops"       roles [user], customer "Acme Corp" (customer mapping acme.example)
 // - Customer "Acme Corp" matches acme.example. Group "sre-team" ("Site reliability engineers").
+// - Customer "*" (every customer, as on the real server) matches operator@alerta.dev and viewer@alerta.dev, so the
+//   demo's staff see all customers while a stranger who signs up sees none (CUSTOMER_VIEWS_UNMATCHED 'none').
 // - API keys: DEMO_KEYS.readOnly (read:alerts, user viewer@alerta.dev), DEMO_KEYS.readWrite (read write, user admin@alerta.dev).
 // - Environments Production and Development only. Services: Web, Database, Network, Payments, Platform, Cache,
 //   Monitoring, Auth, Queue, Batch. Groups: Performance, Availability, Security, Capacity, Network, Misc.
@@ -33,6 +35,7 @@ import { createKey } from './routes/keys.ts';
 import { createBlackout } from './routes/blackouts.ts';
 import { upsertHeartbeat } from './routes/heartbeats.ts';
 import { addSeconds } from './time.ts';
+import { getMeta, setMeta } from './db.ts';
 
 export const DEMO_PASSWORD = 'alerta-demo';
 
@@ -152,14 +155,35 @@ function at<T>(ctx: AppContext, time: Date, fn: () => T): T {
   }
 }
 
+/** The demo users who see every customer: a customer mapping to '*' for each login. */
+export const DEMO_STAFF = ['operator@alerta.dev', 'viewer@alerta.dev'];
+
+/**
+ * Gives the demo's staff their '*' customer mappings, once per database (also databases seeded before the
+ * mappings existed, whose staff used to see everything through CUSTOMER_VIEWS_UNMATCHED 'all').
+ */
+function seedStaffCustomers(ctx: AppContext): void {
+  if (getMeta(ctx.db, 'demo_staff_customers')) return;
+  ctx.db.transaction(() => {
+    for (const login of DEMO_STAFF) {
+      const isDemoUser = ctx.db.prepare('SELECT 1 FROM users WHERE login = ?').get(login);
+      if (isDemoUser && !ctx.db.prepare('SELECT 1 FROM customers WHERE match = ?').get(login)) createCustomer(ctx, '*', login);
+    }
+    setMeta(ctx.db, 'demo_staff_customers', '1');
+  })();
+}
+
 export function seedUsers(ctx: AppContext): void {
   ensureSystemPerms(ctx);
-  if ((ctx.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n > 0) return;
+  if ((ctx.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n > 0) {
+    seedStaffCustomers(ctx);
+    return;
+  }
   const hash = hashPasswordCached(DEMO_PASSWORD);
   ctx.db.transaction(() => {
     const ids: Record<string, string> = {};
     for (const u of DEMO_USERS) {
-      ids[u.login] = createUser(ctx, { name: u.name, login: u.login, email: u.login, password: null, roles: [...u.roles], text: u.text, emailVerified: true }, hash);
+      ids[u.login] = createUser(ctx, { name: u.name, login: u.login, email: u.login, roles: [...u.roles], text: u.text, emailVerified: true }, hash);
     }
     createCustomer(ctx, 'Acme Corp', 'acme.example');
     const sre = createGroup(ctx, 'sre-team', 'Site reliability engineers');
@@ -168,6 +192,7 @@ export function seedUsers(ctx: AppContext): void {
     createKey(ctx, { user: 'viewer@alerta.dev', scopes: ['read:alerts'], text: 'wallboard read-only key', expire: year, customer: null, key: DEMO_KEYS.readOnly });
     createKey(ctx, { user: 'admin@alerta.dev', scopes: ['read', 'write'], text: 'integration key', expire: year, customer: null, key: DEMO_KEYS.readWrite });
   })();
+  seedStaffCustomers(ctx);
 }
 
 /** Fills an empty database with the demo alerts, heartbeats and blackouts. Times end a little before now. */

@@ -53,9 +53,10 @@ export interface ServerSettings {
   CUSTOMER_VIEWS: boolean;
   /**
    * With CUSTOMER_VIEWS, what a non-admin user whose login, domain and groups match no customer gets:
-   * 'deny' (403 at login, like the real server) or 'all' (sees every customer; the demo's internal staff).
+   * 'deny' (403 at login, like the real server), 'none' (logs in and sees no customer's alerts; the demo) or
+   * 'all' (sees every customer). A customer mapping to '*' gives every customer, as on the real server.
    */
-  CUSTOMER_VIEWS_UNMATCHED: 'deny' | 'all';
+  CUSTOMER_VIEWS_UNMATCHED: 'deny' | 'none' | 'all';
   SIGNUP_ENABLED: boolean;
   EMAIL_VERIFICATION: boolean;
   TOKEN_EXPIRE_DAYS: number;
@@ -101,11 +102,33 @@ export interface ServerSettings {
   AWS_REGION: string;
   COGNITO_DOMAIN: string | null;
   DEBUG: boolean;
+  /**
+   * Time budget of one request's alert queries in milliseconds (q= with wildcards, regular expressions or many
+   * terms); past it the query stops and the answer is 400. 0 = no limit.
+   */
+  QUERY_TIME_LIMIT_MS: number;
+  /**
+   * Failed logins (POST /auth/login and Basic auth) allowed per account and per client address within
+   * LOGIN_FAILURE_WINDOW seconds; past them, 429 with Retry-After. 0 = no limit.
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: number;
+  LOGIN_FAILURES_PER_ADDRESS: number;
+  LOGIN_FAILURE_WINDOW: number;
+  /**
+   * Trust X-Forwarded-For/-Proto/-Host from any proxy (the real server's setting of the same name). Off: only from
+   * the loopback interface (the dev server's proxy), so a client cannot choose its own address.
+   */
+  USE_PROXYFIX: boolean;
   /** Largest accepted request body in bytes; bigger bodies get 413. */
   MAX_BODY_BYTES: number;
   /** Where outgoing mail (signup confirmation, password reset) is written when no mail server is configured. */
   MAIL_LOG: string | null;
   BASE_URL: string;
+  /**
+   * The console's URL, for the links in signup-confirmation and password-reset mails (e.g.
+   * https://alerta.example.com). Empty: the server's own console URL (the demo: http://localhost:8080).
+   */
+  CONSOLE_URL: string;
 }
 
 export function defaultSettings(): ServerSettings {
@@ -179,9 +202,15 @@ export function defaultSettings(): ServerSettings {
     AWS_REGION: 'us-east-1',
     COGNITO_DOMAIN: null,
     DEBUG: false,
+    QUERY_TIME_LIMIT_MS: 500,
+    LOGIN_FAILURES_PER_ACCOUNT: 5,
+    LOGIN_FAILURES_PER_ADDRESS: 20,
+    LOGIN_FAILURE_WINDOW: 300,
+    USE_PROXYFIX: false,
     MAX_BODY_BYTES: 1024 * 1024,
     MAIL_LOG: null,
     BASE_URL: '',
+    CONSOLE_URL: '',
   };
 }
 
@@ -200,6 +229,17 @@ function parseEnvValue(current: unknown, raw: string): unknown {
   }
   if (current !== null && typeof current === 'object') return JSON.parse(raw);
   return raw;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** COLOR_MAP must look like the real server's: {severity: {name: colour}, status?: {name: colour}, text?, highlight?}. */
+function checkColorMap(m: unknown): void {
+  const stringMap = (v: unknown): boolean => isPlainObject(v) && Object.values(v).every((c) => typeof c === 'string');
+  if (!isPlainObject(m) || !stringMap(m.severity) || (m.status !== undefined && !stringMap(m.status))
+    || (m.text !== undefined && typeof m.text !== 'string') || (m.highlight !== undefined && typeof m.highlight !== 'string')) {
+    throw new Error('COLOR_MAP must be a map like {"severity": {"critical": "red", ...}, "status": {"ack": "skyblue"}, "text": "black"}');
+  }
 }
 
 /**
@@ -221,16 +261,18 @@ export function loadSettings(opts: {
       if (k in s) (s as unknown as Record<string, unknown>)[k] = v;
     }
   }
+  // COLOR and COLORS are not aliases of COLOR_MAP: npm puts COLOR=0 or 1 in the environment of every script,
+  // which replaced the whole colour map (and the real server reads COLOR_MAP from its config file only).
   const aliases: Record<string, keyof ServerSettings> = {
     SORT_BY: 'SORT_LIST_BY',
     SEVERITY: 'SEVERITY_MAP',
-    COLOR: 'COLOR_MAP',
-    COLORS: 'COLOR_MAP',
     CLIENT_ID: 'OAUTH2_CLIENT_ID',
     PROVIDER: 'AUTH_PROVIDER',
   };
   for (const [name, raw] of Object.entries(env)) {
     if (raw === undefined) continue;
+    // a terminal may export its width as COLUMNS; a list of console columns is never a bare number
+    if (name === 'COLUMNS' && /^\s*\d+\s*$/.test(raw)) continue;
     const key = (name in s ? name : aliases[name]) as keyof ServerSettings | undefined;
     if (!key) continue;
     try {
@@ -240,9 +282,10 @@ export function loadSettings(opts: {
     }
   }
   Object.assign(s, opts.overrides ?? {});
-  if (s.CUSTOMER_VIEWS_UNMATCHED !== 'deny' && s.CUSTOMER_VIEWS_UNMATCHED !== 'all') {
-    throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
+  if (!['deny', 'none', 'all'].includes(s.CUSTOMER_VIEWS_UNMATCHED)) {
+    throw new Error(`CUSTOMER_VIEWS_UNMATCHED must be 'deny', 'none' or 'all', not '${String(s.CUSTOMER_VIEWS_UNMATCHED)}'`);
   }
+  checkColorMap(s.COLOR_MAP);
   for (const [name, code] of Object.entries(s.SEVERITY_MAP)) {
     if (typeof code !== 'number' || !Number.isInteger(code)) throw new Error(`SEVERITY_MAP: the code of '${name}' must be an integer`);
   }

@@ -13,6 +13,7 @@ import { modelFromSettings, type AppContext } from './context.ts';
 import { systemClock, type Clock } from './time.ts';
 import { MailLog } from './mail.ts';
 import { registerApi } from './api.ts';
+import { sendError, FLASK_400 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
 import { seedDemo, seedUsers } from './seed.ts';
@@ -120,8 +121,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       // Stopping must not wait for idle keep-alive or abandoned client connections (Ctrl-C, tests).
       forceCloseConnections: true,
       bodyLimit: settings.MAX_BODY_BYTES,
-      trustProxy: true,
+      // a client's own X-Forwarded-For must not pick the address failed-login limits count against
+      trustProxy: settings.USE_PROXYFIX ? true : 'loopback',
       routerOptions: { ignoreTrailingSlash: true },
+      // a URL the router cannot decode (e.g. a lone '%') still gets the error envelope, not Fastify's own body
+      frameworkErrors: (err, req, reply) => sendError(req, reply, 400, `400 Bad Request: ${err.message}`, [FLASK_400]),
     });
     const api = app;
     await app.register(async (scope) => registerApi(scope, ctx, API_PREFIX), { prefix: API_PREFIX });
@@ -141,6 +145,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
     const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // links in mails point at the console this server serves, unless configured
+    if (!settings.CONSOLE_URL) settings.CONSOLE_URL = url;
 
     housekeeper = setInterval(() => {
       try {

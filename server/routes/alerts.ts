@@ -7,6 +7,7 @@ import {
   setStatus, takeAction, top10, updateAttributes, updateNote,
 } from '../alert-store.ts';
 import { STATUS_CODES } from '../alert-rules.ts';
+import { MAX_SECONDS, isSeconds } from '../time.ts';
 import { countMetric } from '../context.ts';
 import { receiveHeartbeatFromAlert } from './heartbeats.ts';
 import { matchingBlackout } from './blackouts.ts';
@@ -75,9 +76,7 @@ export function registerAlertRoutes(r: Router): void {
     if (typeof b.action !== 'string' || b.action === '') throw new ApiError("must supply 'action' as json data", 400);
     let timeout: number | null = null;
     if (b.timeout !== undefined && b.timeout !== null) {
-      if (typeof b.timeout !== 'number' || !Number.isInteger(b.timeout) || b.timeout < 0) {
-        throw new ApiError("'timeout' must be a non-negative integer (seconds)", 400);
-      }
+      if (!isSeconds(b.timeout)) throw new ApiError(`'timeout' must be an integer from 0 to ${MAX_SECONDS} (seconds)`, 400);
       timeout = b.timeout;
     }
     housekeeping(ctx);

@@ -3,17 +3,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Router, RouteCtx } from '../http.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { checkPassword, hashPassword, issueToken, type UserRow } from '../auth.ts';
-import { addSeconds, iso } from '../time.ts';
+import { checkLogin, issueToken, type UserRow } from '../auth.ts';
+import { hashPassword } from '../passwords.ts';
+import { addSeconds, instant, iso } from '../time.ts';
 
 const obj = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
-/** Where the console lives, for links in mails: the request's Origin, else the API base without /api. */
+/**
+ * Where the console lives, for links in mails: the CONSOLE_URL setting (by default the server's own console URL).
+ * Never the request's Origin or Host, which whoever asks for a reset mail can choose.
+ */
 function consoleOrigin(rc: RouteCtx): string {
-  const origin = rc.req.headers.origin;
-  if (typeof origin === 'string' && origin) return origin;
-  return rc.base.replace(/\/api$/, '');
+  return rc.ctx.settings.CONSOLE_URL.replace(/\/+$/, '');
 }
 
 function issueOneTimeToken(ctx: AppContext, kind: 'confirm' | 'reset', userId: string): string {
@@ -29,7 +31,7 @@ function consumeToken(ctx: AppContext, kind: 'confirm' | 'reset', token: string)
     | undefined;
   if (!row) throw new ApiError(kind === 'confirm' ? 'confirm token is invalid' : 'reset token is invalid', 400);
   ctx.db.prepare('DELETE FROM tokens WHERE token = ?').run(token);
-  if (row.expire_time <= iso(ctx.now())) throw new ApiError(`${kind} token has expired`, 400);
+  if (!(instant(row.expire_time) > ctx.now().getTime())) throw new ApiError(`${kind} token has expired`, 400);
   return row.user_id;
 }
 
@@ -44,13 +46,15 @@ export function sendConfirmation(rc: RouteCtx, user: UserRow): void {
 
 export function registerAuthRoutes(r: Router): void {
   r.post('/auth/login', { auth: 'none' }, async (rc) => {
-    const { ctx, body, base } = rc;
+    const { ctx, body, base, req } = rc;
     const b = obj(body);
     const login = typeof b.username === 'string' ? b.username : typeof b.email === 'string' ? b.email : '';
     const password = typeof b.password === 'string' ? b.password : '';
     if (!login || !password) throw new ApiError("must supply 'username' and 'password'", 401);
     const user = ctx.db.prepare('SELECT * FROM users WHERE login = ? OR email = ?').get(login, login) as UserRow | undefined;
-    if (!user || !checkPassword(password, user.password)) throw new ApiError('Invalid username or password', 401);
+    // off the event loop, as slow for an unknown login as for a known one, and limited per address and account
+    const ok = await checkLogin(ctx, req.ip, login, password, user?.password);
+    if (!user || !ok) throw new ApiError('Invalid username or password', 401);
     if (user.status !== 'active') throw new ApiError(`User ${user.login} not active`, 403);
     if (ctx.settings.EMAIL_VERIFICATION && user.email_verified !== 1) {
       sendConfirmation(rc, user);
@@ -76,13 +80,17 @@ export function registerAuthRoutes(r: Router): void {
     if (ctx.db.prepare('SELECT 1 FROM users WHERE login = ? OR email = ?').get(email, email)) {
       throw new ApiError('user with that email already exists', 409);
     }
+    const hash = await hashPassword(password);
+    if (ctx.db.prepare('SELECT 1 FROM users WHERE login = ? OR email = ?').get(email, email)) {
+      throw new ApiError('user with that email already exists', 409);
+    }
     const now = iso(ctx.now());
     const id = randomUUID();
     const roles = ctx.settings.ADMIN_USERS.includes(email) ? ctx.settings.ADMIN_ROLES : ctx.settings.USER_ROLES;
     ctx.db.prepare(
       `INSERT INTO users (id, name, login, password, email, status, roles, attributes, create_time, last_login, text, update_time, email_verified)
        VALUES (?, ?, ?, ?, ?, 'active', ?, '{}', ?, NULL, ?, ?, 0)`,
-    ).run(id, name, email, hashPassword(password), email, JSON.stringify(roles), now, text, now);
+    ).run(id, name, email, hash, email, JSON.stringify(roles), now, text, now);
     const user = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
     sendConfirmation(rc, user);
     if (ctx.settings.EMAIL_VERIFICATION) throw new ApiError('email not verified', 403);
@@ -115,12 +123,13 @@ export function registerAuthRoutes(r: Router): void {
     return { message: `sent password reset email to ${email}`, status: 'ok' };
   });
 
-  r.post('/auth/reset/:token', { auth: 'none' }, (rc) => {
+  r.post('/auth/reset/:token', { auth: 'none' }, async (rc) => {
     const password = obj(rc.body).password;
     if (typeof password !== 'string' || password === '') throw new ApiError("Missing mandatory value for 'password'", 400);
     if (password.length < 6) throw new ApiError('Password must be at least 6 characters', 400);
     const userId = consumeToken(rc.ctx, 'reset', rc.path.token as string);
-    rc.ctx.db.prepare('UPDATE users SET password = ?, update_time = ? WHERE id = ?').run(hashPassword(password), iso(rc.ctx.now()), userId);
+    const hash = await hashPassword(password);
+    rc.ctx.db.prepare('UPDATE users SET password = ?, update_time = ? WHERE id = ?').run(hash, iso(rc.ctx.now()), userId);
     return { message: 'password reset successful', status: 'ok' };
   });
 

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { IncomingAlert } from '../alert-store.ts';
 import { assignCustomer, parsePaging } from '../alert-store.ts';
-import { addSeconds, iso, parseDate } from '../time.ts';
+import { DATE_RANGE, MAX_SECONDS, addSeconds, inRange, instant, iso, isSeconds, parseDate } from '../time.ts';
 
 interface BlackoutRow {
   id: string;
@@ -26,9 +26,10 @@ interface BlackoutRow {
   text: string | null;
 }
 
-function statusOf(b: BlackoutRow, nowIso: string): 'active' | 'pending' | 'expired' {
-  if (b.start_time > nowIso) return 'pending';
-  if (b.end_time <= nowIso) return 'expired';
+/** Compared as instants: a stored six-digit year (from an older version) is in the future, not before 1970. */
+function statusOf(b: BlackoutRow, nowMs: number): 'active' | 'pending' | 'expired' {
+  if (instant(b.start_time) > nowMs) return 'pending';
+  if (!(instant(b.end_time) > nowMs)) return 'expired';
   return 'active';
 }
 
@@ -47,8 +48,7 @@ export function blackoutPriority(b: { resource: string | null; event: string | n
 
 function toJson(ctx: AppContext, b: BlackoutRow, base: string, remainingAsNumber: boolean): Record<string, unknown> {
   const now = ctx.now();
-  const nowIso = iso(now);
-  const status = statusOf(b, nowIso);
+  const status = statusOf(b, now.getTime());
   const endMs = Date.parse(b.end_time);
   const fromMs = Math.max(now.getTime(), Date.parse(b.start_time));
   const remaining = status === 'expired' ? 0 : Math.max(0, (endMs - fromMs) / 1000);
@@ -78,11 +78,12 @@ function toJson(ctx: AppContext, b: BlackoutRow, base: string, remainingAsNumber
 
 /** The active blackout an incoming alert falls into, if any. */
 export function matchingBlackout(ctx: AppContext, inc: IncomingAlert): BlackoutRow | null {
-  const nowIso = iso(ctx.now());
+  const nowMs = ctx.now().getTime();
   const rows = ctx.db
-    .prepare('SELECT * FROM blackouts WHERE environment = ? AND start_time <= ? AND end_time > ? ORDER BY priority DESC')
-    .all(inc.environment, nowIso, nowIso) as BlackoutRow[];
+    .prepare('SELECT * FROM blackouts WHERE environment = ? ORDER BY priority DESC')
+    .all(inc.environment) as BlackoutRow[];
   for (const b of rows) {
+    if (statusOf(b, nowMs) !== 'active') continue;
     if (b.customer && b.customer !== inc.customer) continue;
     if (b.resource && b.resource !== inc.resource) continue;
     if (b.event && b.event !== inc.event) continue;
@@ -143,15 +144,15 @@ function parseBlackout(ctx: AppContext, body: unknown, existing: BlackoutInput |
     const v = b[k];
     if (v === undefined || v === null || v === '') return null;
     const d = typeof v === 'string' ? parseDate(v) : null;
-    if (!d) errors.push(`'${k}' must be an ISO-8601 date`);
+    if (!d) errors.push(`'${k}' must be ${DATE_RANGE}`);
     return d;
   };
   let start = date('startTime') ?? existing?.start ?? now;
   let end = date('endTime');
   let duration: number;
   if (b.duration !== undefined && b.duration !== null) {
-    if (typeof b.duration !== 'number' || !Number.isInteger(b.duration) || b.duration <= 0) {
-      errors.push("'duration' must be a positive integer (seconds)");
+    if (!isSeconds(b.duration, false)) {
+      errors.push(`'duration' must be an integer from 1 to ${MAX_SECONDS} (seconds)`);
       duration = ctx.settings.BLACKOUT_DURATION;
     } else duration = b.duration;
     if (!end) end = addSeconds(start, duration);
@@ -166,6 +167,7 @@ function parseBlackout(ctx: AppContext, body: unknown, existing: BlackoutInput |
     end = addSeconds(start, duration);
   }
   if (end.getTime() <= start.getTime()) errors.push("'endTime' must be after 'startTime'");
+  else if (!inRange(end)) errors.push(`'endTime' must be ${DATE_RANGE} (start plus duration ends later)`);
   const out: BlackoutInput = {
     environment,
     service: optList('service', existing?.service ?? []),
@@ -221,10 +223,10 @@ export function registerBlackoutRoutes(r: Router): void {
 
   r.get('/blackouts', { scope: 'read:blackouts' }, ({ ctx, caller, base, query }) => {
     const cf = customerFilter(caller);
-    const nowIso = iso(ctx.now());
+    const nowMs = ctx.now().getTime();
     let rows = ctx.db.prepare(`SELECT * FROM blackouts WHERE ${cf.sql} ORDER BY start_time, create_time`).all(...cf.params) as BlackoutRow[];
     const wanted = query.get('status') ?? [];
-    if (wanted.length) rows = rows.filter((b) => wanted.includes(statusOf(b, nowIso)));
+    if (wanted.length) rows = rows.filter((b) => wanted.includes(statusOf(b, nowMs)));
     const env = query.get('environment') ?? [];
     if (env.length) rows = rows.filter((b) => env.includes(b.environment));
     const { page, pageSize } = parsePaging(ctx, query);

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { IncomingAlert } from '../alert-store.ts';
 import { assignCustomer, parsePaging } from '../alert-store.ts';
-import { iso, parseDate } from '../time.ts';
+import { DATE_RANGE, MAX_SECONDS, isSeconds, iso, parseDate } from '../time.ts';
 import { first } from '../query.ts';
 
 interface HeartbeatRow {
@@ -117,11 +117,11 @@ export function registerHeartbeatRoutes(r: Router): void {
     const attributes = b.attributes ?? {};
     if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) throw new ApiError('"attributes" must be an object', 400);
     const timeout = b.timeout ?? ctx.settings.HEARTBEAT_TIMEOUT;
-    if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0) throw new ApiError('"timeout" must be a non-negative integer', 400);
+    if (!isSeconds(timeout)) throw new ApiError(`"timeout" must be an integer from 0 to ${MAX_SECONDS} (seconds)`, 400);
     let createTime: Date | null = null;
     if (b.createTime !== undefined && b.createTime !== null) {
       createTime = typeof b.createTime === 'string' ? parseDate(b.createTime) : null;
-      if (!createTime) throw new ApiError('"createTime" must be an ISO-8601 date', 400);
+      if (!createTime) throw new ApiError(`"createTime" must be ${DATE_RANGE}`, 400);
     }
     const customer = assignCustomer(typeof b.customer === 'string' && b.customer ? b.customer : null, caller.authenticated ? caller : null);
     const id = upsertHeartbeat(ctx, {

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { isAdmin, newApiKey } from '../auth.ts';
 import { isInScope } from '../alert-rules.ts';
-import { addSeconds, iso, parseDate } from '../time.ts';
+import { DATE_RANGE, addSeconds, instant, iso, parseDate } from '../time.ts';
 import { bodyObject, optString, optStringList, pageOf } from './paging.ts';
 
 interface KeyRow {
@@ -31,7 +31,7 @@ function toJson(ctx: AppContext, k: KeyRow, base: string): Record<string, unknow
     key: k.key,
     lastUsedTime: k.last_used_time,
     scopes,
-    status: k.expire_time > iso(ctx.now()) ? 'active' : 'expired',
+    status: instant(k.expire_time) > ctx.now().getTime() ? 'active' : 'expired',
     text: k.text,
     type: scopes.some((s) => s.startsWith('write') || s.startsWith('admin')) ? 'read-write' : 'read-only',
     user: k.user,
@@ -61,11 +61,31 @@ export function createKey(ctx: AppContext, k: { user: string; scopes: string[]; 
   return ctx.db.prepare('SELECT * FROM keys WHERE id = ?').get(id) as KeyRow;
 }
 
+/**
+ * The customer a new or updated key gets, as the real server decides it (alerta/utils/api.py assign_customer with
+ * permission admin:keys): admin and admin:keys may name any customer; others only one of their own; no customer
+ * (absent, null or '') means the caller's only customer, or none for a caller who sees every customer.
+ */
+function assignKeyCustomer(ctx: AppContext, caller: Caller, wanted: string | undefined): string | null {
+  const privileged = isAdmin(ctx, caller) || isInScope('admin:keys', caller.scopes);
+  // the real server's g.customers: [] for a caller who sees every customer
+  const own = caller.customers ?? [];
+  if (wanted) {
+    if (privileged || own.includes(wanted)) return wanted;
+    throw new ApiError(`not allowed to set customer to '${wanted}'`, 400);
+  }
+  if (caller.customers === null) return null;
+  // a caller who sees no customer at all (CUSTOMER_VIEWS_UNMATCHED 'none') may not make a key that sees them all
+  if (own.length === 0) throw new ApiError('no customer allowed for this user', 403);
+  if (own.length > 1) throw new ApiError('must define customer as more than one possibility', 400);
+  return own[0] as string;
+}
+
 function parseExpire(b: Record<string, unknown>): Date | undefined {
   const raw = optString(b, 'expireTime');
   if (raw === undefined) return undefined;
   const d = parseDate(raw);
-  if (!d) throw new ApiError("'expireTime' must be an ISO-8601 date", 400);
+  if (!d) throw new ApiError(`'expireTime' must be ${DATE_RANGE}`, 400);
   return d;
 }
 
@@ -76,11 +96,7 @@ export function registerKeyRoutes(r: Router): void {
     checkScopes(ctx, caller, scopes);
     const wantedUser = optString(b, 'user');
     if (wantedUser && wantedUser !== caller.login && !seesAll(ctx, caller)) throw new ApiError('Missing required scope: admin:keys', 403);
-    let customer = optString(b, 'customer') ?? null;
-    if (caller.customers !== null) {
-      if (customer && !caller.customers.includes(customer)) throw new ApiError(`not allowed to set customer to '${customer}'`, 400);
-      customer ??= caller.customers[0] ?? null;
-    }
+    const customer = assignKeyCustomer(ctx, caller, optString(b, 'customer'));
     const row = createKey(ctx, {
       user: wantedUser || caller.login || 'anonymous',
       scopes,
@@ -107,9 +123,11 @@ export function registerKeyRoutes(r: Router): void {
     const scopes = optStringList(b, 'scopes');
     if (scopes) checkScopes(ctx, caller, scopes);
     const expire = parseExpire(b);
+    // like the real server, every update assigns the customer again (absent means the caller's own, or none)
+    const customer = assignKeyCustomer(ctx, caller, optString(b, 'customer'));
     ctx.db.prepare('UPDATE keys SET scopes = ?, text = ?, expire_time = ?, customer = ? WHERE id = ?').run(
       scopes ? JSON.stringify(scopes) : k.scopes, optString(b, 'text') ?? k.text, expire ? iso(expire) : k.expire_time,
-      'customer' in b ? optString(b, 'customer') ?? null : k.customer, k.id,
+      customer, k.id,
     );
     return { key: toJson(ctx, ctx.db.prepare('SELECT * FROM keys WHERE id = ?').get(k.id) as KeyRow, base), status: 'ok' };
   });

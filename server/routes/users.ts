@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Router } from '../http.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { hashPassword, type UserRow } from '../auth.ts';
+import { groupsOf, isAdmin, matchingCustomers, type UserRow } from '../auth.ts';
+import { hashPassword } from '../passwords.ts';
 import { iso } from '../time.ts';
 import { bodyObject, optString, optStringList, pageOf } from './paging.ts';
 
@@ -30,7 +31,6 @@ export interface NewUser {
   name: string;
   login: string;
   email: string;
-  password: string | null;
   roles: string[];
   text: string;
   status?: string;
@@ -38,7 +38,8 @@ export interface NewUser {
   attributes?: Record<string, unknown>;
 }
 
-export function createUser(ctx: AppContext, u: NewUser, passwordHash?: string): string {
+/** Creates a user; a password must come hashed (hashPassword, off the event loop). */
+export function createUser(ctx: AppContext, u: NewUser, passwordHash: string | null): string {
   if (ctx.db.prepare('SELECT 1 FROM users WHERE login = ? OR email = ?').get(u.login, u.email)) {
     throw new ApiError('user with that login already exists', 409);
   }
@@ -47,7 +48,7 @@ export function createUser(ctx: AppContext, u: NewUser, passwordHash?: string): 
   ctx.db.prepare(
     `INSERT INTO users (id, name, login, password, email, status, roles, attributes, create_time, last_login, text, update_time, email_verified)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
-  ).run(id, u.name, u.login, passwordHash ?? (u.password ? hashPassword(u.password) : null), u.email, u.status ?? 'active',
+  ).run(id, u.name, u.login, passwordHash, u.email, u.status ?? 'active',
     JSON.stringify(u.roles), JSON.stringify(u.attributes ?? {}), now, u.text, now, u.emailVerified ? 1 : 0);
   return id;
 }
@@ -64,8 +65,19 @@ function mergeAttributes(current: Record<string, unknown>, patch: Record<string,
   return out;
 }
 
-/** Applies a PUT /user body. Only an admin may change roles, status and verification. */
-function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, asAdmin: boolean): void {
+/** The hash of a body's new password, computed off the event loop; undefined when the body sets none. */
+async function newPasswordHash(b: Record<string, unknown>): Promise<string | undefined> {
+  const password = optString(b, 'password');
+  if (password === undefined) return undefined;
+  if (password.length < 6) throw new ApiError('Password must be at least 6 characters', 400);
+  return hashPassword(password);
+}
+
+/**
+ * Applies a PUT /user body (a new password comes hashed in passwordHash). Only an admin may change roles, status
+ * and verification.
+ */
+function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, asAdmin: boolean, passwordHash?: string): void {
   const name = optString(b, 'name');
   const email = optString(b, 'email');
   const login = optString(b, 'login');
@@ -84,6 +96,7 @@ function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, 
     throw new ApiError('Missing required scope: admin:users', 403);
   }
   const newLogin = login ?? (email !== undefined && user.login === user.email ? email : user.login);
+  const emailChanged = email !== undefined && email !== user.email;
   if (newLogin !== user.login || (email !== undefined && email !== user.email)) {
     const clash = ctx.db.prepare('SELECT 1 FROM users WHERE (login = ? OR email = ?) AND id != ?').get(newLogin, email ?? user.email, user.id);
     if (clash) throw new ApiError('user with that login already exists', 409);
@@ -92,12 +105,34 @@ function updateUser(ctx: AppContext, user: UserRow, b: Record<string, unknown>, 
     `UPDATE users SET name = ?, login = ?, email = ?, password = ?, text = ?, roles = ?, status = ?, email_verified = ?,
        attributes = ?, update_time = ? WHERE id = ?`,
   ).run(
-    name ?? user.name, newLogin, email ?? user.email, password !== undefined ? hashPassword(password) : user.password,
+    name ?? user.name, newLogin, email ?? user.email, password !== undefined && passwordHash ? passwordHash : user.password,
     text ?? user.text, roles !== undefined ? JSON.stringify(roles) : user.roles, status ?? user.status,
-    verified !== undefined ? (verified ? 1 : 0) : user.email_verified,
+    // like the real server, a new e-mail address is not verified (unless an admin says so in the same update)
+    verified !== undefined ? (verified ? 1 : 0) : emailChanged ? 0 : user.email_verified,
     attrs !== undefined ? JSON.stringify(mergeAttributes(JSON.parse(user.attributes) as Record<string, unknown>, attrs as Record<string, unknown>)) : user.attributes,
     iso(ctx.now()), user.id,
   );
+}
+
+/** What a user may change about itself (PUT /user/me), as on the real server. */
+const SELF_UPDATE_FIELDS = new Set(['name', 'email', 'password', 'text']);
+
+/**
+ * With customer views, a user other than an admin may not move itself into another customer's view: a new e-mail
+ * (and the login that follows it) must match the same customer mappings as before.
+ */
+function checkSelfUpdate(ctx: AppContext, caller: Caller, user: UserRow, b: Record<string, unknown>): void {
+  const disallowed = Object.keys(b).filter((k) => !SELF_UPDATE_FIELDS.has(k)).sort();
+  if (disallowed.length) throw new ApiError(`not allowed to update: ${disallowed.join(', ')}`, 400);
+  const email = optString(b, 'email');
+  if (email === undefined || email === user.email || !ctx.settings.CUSTOMER_VIEWS || isAdmin(ctx, caller)) return;
+  const newLogin = user.login === user.email ? email : user.login;
+  const groups = groupsOf(ctx, user.id);
+  const before = matchingCustomers(ctx, user.login, user.email, groups);
+  const after = matchingCustomers(ctx, newLogin, email, groups);
+  if (before.join('\n') !== after.join('\n')) {
+    throw new ApiError(`not allowed to change email to '${email}': that would change which customers' alerts you see`, 400);
+  }
 }
 
 /** The caller's own user: by token subject, else by login (a token may outlive a re-created user row). */
@@ -110,7 +145,7 @@ function me(ctx: AppContext, caller: Caller): UserRow {
 }
 
 export function registerUserRoutes(r: Router): void {
-  r.post('/user', { scope: 'admin:users' }, ({ ctx, body, base, reply }) => {
+  r.post('/user', { scope: 'admin:users' }, async ({ ctx, body, base, reply }) => {
     const b = bodyObject(body);
     const name = optString(b, 'name');
     const email = optString(b, 'email') ?? optString(b, 'login');
@@ -121,20 +156,27 @@ export function registerUserRoutes(r: Router): void {
     if ((password as string).length < 6) throw new ApiError('Password must be at least 6 characters', 400);
     const status = optString(b, 'status');
     if (status !== undefined && !['active', 'inactive'].includes(status)) throw new ApiError(`Invalid user status '${status}'`, 400);
+    const roles = optStringList(b, 'roles') ?? ctx.settings.USER_ROLES;
+    const text = optString(b, 'text') ?? '';
+    const hash = await hashPassword(password as string);
     const id = createUser(ctx, {
-      name: name as string, login: optString(b, 'login') ?? (email as string), email: email as string, password: password as string,
-      roles: optStringList(b, 'roles') ?? ctx.settings.USER_ROLES, text: optString(b, 'text') ?? '', status,
-      emailVerified: b.email_verified === true,
-    });
+      name: name as string, login: optString(b, 'login') ?? (email as string), email: email as string,
+      roles, text, status, emailVerified: b.email_verified === true,
+    }, hash);
     reply.code(201);
     return { id, status: 'ok', user: userToJson(getUser(ctx, id) as UserRow, base) };
   });
 
   r.get('/user/me', { scope: null }, ({ ctx, caller, base }) => ({ status: 'ok', total: 1, user: userToJson(me(ctx, caller), base) }));
 
-  r.put('/user/me', { scope: null }, ({ ctx, caller, base, body }) => {
+  r.put('/user/me', { scope: null }, async ({ ctx, caller, base, body }) => {
+    const b = bodyObject(body);
+    if (Object.keys(b).length === 0) throw new ApiError('nothing to change', 400);
+    checkSelfUpdate(ctx, caller, me(ctx, caller), b);
+    const hash = await newPasswordHash(b);
     const user = me(ctx, caller);
-    updateUser(ctx, user, bodyObject(body), false);
+    checkSelfUpdate(ctx, caller, user, b);
+    updateUser(ctx, user, b, false, hash);
     return { status: 'ok', user: userToJson(getUser(ctx, user.id) as UserRow, base) };
   });
 
@@ -186,10 +228,13 @@ export function registerUserRoutes(r: Router): void {
     };
   });
 
-  r.put('/user/:id', { scope: 'admin:users' }, ({ ctx, path, body, base }) => {
+  r.put('/user/:id', { scope: 'admin:users' }, async ({ ctx, path, body, base }) => {
+    const b = bodyObject(body);
+    if (!getUser(ctx, path.id as string)) throw notFound();
+    const hash = await newPasswordHash(b);
     const user = getUser(ctx, path.id as string);
     if (!user) throw notFound();
-    updateUser(ctx, user, bodyObject(body), true);
+    updateUser(ctx, user, b, true, hash);
     return { status: 'ok', user: userToJson(getUser(ctx, user.id) as UserRow, base) };
   });
 

@@ -143,6 +143,11 @@ describe('hostile input', () => {
     expectError(await api.get(`/alerts?q=${encodeURIComponent('_a\\"b:1')}`), 400);
   });
 
+  it('a URL the router cannot decode gets the error envelope (found by the fuzz test)', async () => {
+    expectError(await api.put('/alert/%/status?=x', { status: 'open' }), 400);
+    expectError(await api.get('/alerts/%zz'), 400);
+  });
+
   it('a __proto__ key in a body is dropped', async () => {
     const res = await api.post('/alert', '{"resource":"p1","event":"E","environment":"Production","attributes":{"__proto__":{"polluted":1},"ok":1}}');
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { compileQuery, parseQuery, compileSort, ALERT_FIELDS } from '../../../server/query.ts';
+import { compileQuery, parseQuery, compileSort, compileFilters, parseParams, ALERT_FIELDS } from '../../../server/query.ts';
 import { ApiError } from '../../../server/errors.ts';
 import { makeCtx, send } from './helpers.ts';
 import type { AppContext } from '../../../server/context.ts';
@@ -84,6 +84,14 @@ describe('q= query language', () => {
     expect(match('_exists_:region')).toEqual(['web01/HighCPU', 'web010/DiskFull']);
   });
 
+  it('wildcards, regular expressions and ranges work on attributes too (their parameters were out of order)', () => {
+    expect(match('attributes.region:eu*')).toEqual(['web01/HighCPU']);
+    expect(match('_region:/^us-/')).toEqual(['web010/DiskFull']);
+    expect(match('_region:[a TO f]')).toEqual(['web01/HighCPU']);
+    expect(match('_region:{eu-west-1 TO *]')).toEqual(['web010/DiskFull']);
+    expect(match('_region:>=u')).toEqual(['web010/DiskFull']);
+  });
+
   it('group and camelCase fields map to their columns', () => {
     expect(match('group:Performance')).toEqual(['db02/SlowQuery']);
     expect(match('previousSeverity:indeterminate AND trendIndication:moreSevere')).toHaveLength(4);
@@ -127,5 +135,13 @@ describe('sort-by', () => {
 
   it('refuses an unknown sort key with 400', () => {
     expect(() => compileSort(['timeoutLeft'], ALERT_FIELDS)).toThrow("Sorting by 'timeoutLeft' field not supported.");
+  });
+});
+
+describe('URL filters on attributes', () => {
+  it('attributes.x=~a&attributes.x=b matches any of the values (its parameters were out of order, a 500)', () => {
+    const f = compileFilters(parseParams('attributes.region=~EU-WEST&attributes.region=us-east-1'), ALERT_FIELDS, new Set());
+    const rows = ctx.db.prepare(`SELECT resource FROM alerts WHERE ${f[0]!.sql} ORDER BY resource`).all(...f[0]!.params) as { resource: string }[];
+    expect(rows.map((r) => r.resource)).toEqual(['web01', 'web010']);
   });
 });
