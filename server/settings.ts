@@ -1,41 +1,15 @@
 // Server settings, named like the real Alerta server's settings (alerta/settings.py) so that an
 // operator's environment variables and config files mean the same thing here.
 import { readFileSync, existsSync } from 'node:fs';
+import { DEFAULT_SEVERITY, DEFAULT_SEVERITY_COLORS, DEFAULT_STATUS_COLORS, DEFAULT_TEXT_COLOR } from '../src/core/severity.ts';
 
-export const DEFAULT_SEVERITY_MAP: Record<string, number> = {
-  security: 0,
-  critical: 1,
-  major: 2,
-  minor: 3,
-  warning: 4,
-  indeterminate: 5,
-  informational: 6,
-  normal: 7,
-  ok: 7,
-  cleared: 7,
-  debug: 8,
-  trace: 9,
-  unknown: 10,
-};
+// Alerta's default alarm model and colours: the same defaults the console falls back to, kept once in src/core.
+export const DEFAULT_SEVERITY_MAP: Record<string, number> = { ...DEFAULT_SEVERITY };
 
 export const DEFAULT_COLOR_MAP = {
-  severity: {
-    security: 'blue',
-    critical: 'red',
-    major: 'orange',
-    minor: 'yellow',
-    warning: 'dodgerblue',
-    indeterminate: 'lightblue',
-    cleared: '#00CC00',
-    normal: '#00CC00',
-    ok: '#00CC00',
-    informational: '#00CC00',
-    debug: '#9D006D',
-    trace: '#7554BF',
-    unknown: 'silver',
-  } as Record<string, string>,
-  status: { ack: 'skyblue', shelved: 'skyblue' } as Record<string, string>,
-  text: 'black',
+  severity: { ...DEFAULT_SEVERITY_COLORS } as Record<string, string>,
+  status: { ...DEFAULT_STATUS_COLORS } as Record<string, string>,
+  text: DEFAULT_TEXT_COLOR,
 };
 
 export interface ServerSettings {
