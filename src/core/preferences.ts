@@ -25,6 +25,8 @@ export const DEFAULT_PREFERENCES: Preferences = Object.freeze({
   shelveTimeout: null,
   blackoutStartNow: true,
   blackoutPeriod: null,
+  // the old console's look: the whole row in the severity colour
+  rowStyle: 'filled',
   notify: Object.freeze({ enabled: false, minSeverity: 'critical' }),
 }) as Preferences;
 
@@ -101,8 +103,11 @@ export const SHORT_TIME_FORMATS: readonly string[] = Object.freeze([
 ]);
 
 export const DISPLAY_DENSITIES = Object.freeze(['comfortable', 'compact'] as const);
-/** Row heights in px for each density. */
-export const ROW_HEIGHTS: Readonly<Record<'comfortable' | 'compact', number>> = Object.freeze({ comfortable: 42, compact: 34 });
+/**
+ * Row heights in px for each density. Comfortable is the old console's 42 px; compact is denser than its 34 px, so a
+ * laptop (1400×900) shows at least 28 rows, as an operator scanning a long list needs.
+ */
+export const ROW_HEIGHTS: Readonly<Record<'comfortable' | 'compact', number>> = Object.freeze({ comfortable: 42, compact: 24 });
 
 // ---- loading ----
 
@@ -160,6 +165,7 @@ export function mergePreferences(stored: unknown): Preferences {
   if (nonNegNumberOrNull(s.shelveTimeout)) p.shelveTimeout = s.shelveTimeout;
   if (bool(s.blackoutStartNow)) p.blackoutStartNow = s.blackoutStartNow;
   if (s.blackoutPeriod === null || posInt(s.blackoutPeriod)) p.blackoutPeriod = s.blackoutPeriod;
+  if (s.rowStyle === 'filled' || s.rowStyle === 'quiet') p.rowStyle = s.rowStyle;
   if (isObj(s.notify) && p.notify) {
     if (bool(s.notify.enabled)) p.notify.enabled = s.notify.enabled;
     if (typeof s.notify.minSeverity === 'string' && s.notify.minSeverity) p.notify.minSeverity = s.notify.minSeverity;

@@ -247,3 +247,24 @@ export function drawerEntries(ctx: DrawerContext): DrawerEntry[] {
   }
   return out;
 }
+
+/**
+ * How the navigation shows: `modal` on narrow screens (opened from the menu button), else the full drawer, an icon
+ * `rail`, or `hidden` (the user closed the drawer).
+ */
+export type DrawerMode = 'modal' | 'full' | 'rail' | 'hidden';
+
+/** Below this window width the alerts screen shows the navigation as an icon rail, so the table has the room. */
+export const ALERTS_RAIL_BELOW = 1680;
+
+/**
+ * The navigation's mode. Wide screens show the drawer unless the user closed it (`pinned` false); on the alerts
+ * screen it is a rail below ALERTS_RAIL_BELOW, or closed to a rail, unless the user opened it there
+ * (`alertsChoice`, remembered apart from the other screens' choice).
+ */
+export function drawerMode(o: { wide: boolean; width: number; onAlerts: boolean; pinned: boolean; alertsChoice: 'full' | 'rail' | null }): DrawerMode {
+  if (!o.wide) return 'modal';
+  if (!o.onAlerts) return o.pinned ? 'full' : 'hidden';
+  if (o.alertsChoice) return o.alertsChoice;
+  return o.pinned && o.width >= ALERTS_RAIL_BELOW ? 'full' : 'rail';
+}

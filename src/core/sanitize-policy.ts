@@ -59,3 +59,18 @@ export function extractHttpUrl(value: unknown): string | null {
   const t = value.trim();
   return isSafeHttpUrl(t) ? t : null;
 }
+
+/**
+ * The text of a piece of alert HTML with its tags dropped and the common entities decoded: what a reader sees of it,
+ * for measuring and for the moment before the sanitiser is loaded. Never inserted as HTML.
+ */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&');
+}

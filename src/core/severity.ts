@@ -86,10 +86,15 @@ function severityColors(config?: SeverityConfig): Record<string, string> {
   return DEFAULT_SEVERITY_COLORS;
 }
 
+/** The colour configured for a severity (config, alarm model or Alerta's defaults), or null when there is none. */
+export function configuredSeverityColor(sev: Severity, config?: SeverityConfig): string | null {
+  const colors = severityColors(config);
+  return Object.hasOwn(colors, sev) ? (colors[sev] as string) : null;
+}
+
 /** Row background for a severity: the configured colour, else white. */
 export function severityColor(sev: Severity, config?: SeverityConfig): string {
-  const colors = severityColors(config);
-  return Object.hasOwn(colors, sev) ? (colors[sev] as string) : FALLBACK_ROW_COLOR;
+  return configuredSeverityColor(sev, config) ?? FALLBACK_ROW_COLOR;
 }
 
 /** Row text colour: config `colors.text`, but white on a black row so the text stays visible. */
@@ -170,6 +175,37 @@ export const STATUS_LABEL_KEYS: Readonly<Record<string, string>> = Object.freeze
   expired: 'Expired',
   unknown: 'Unknown',
 });
+
+/**
+ * i18n key of the label of each severity of Alerta's default alarm model. A severity the config adds (a custom
+ * alarm model) has no key and is shown as it is sent.
+ */
+export const SEVERITY_LABEL_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  security: 'SeveritySecurity',
+  critical: 'SeverityCritical',
+  major: 'SeverityMajor',
+  minor: 'SeverityMinor',
+  warning: 'SeverityWarning',
+  indeterminate: 'SeverityIndeterminate',
+  informational: 'SeverityInformational',
+  normal: 'SeverityNormal',
+  ok: 'SeverityOk',
+  cleared: 'SeverityCleared',
+  debug: 'SeverityDebug',
+  trace: 'SeverityTrace',
+  unknown: 'SeverityUnknown',
+});
+
+/** The label key of a severity, or null for a name outside Alerta's default model (shown as it is). */
+export function severityLabelKey(sev: Severity | null | undefined): string | null {
+  return sev != null && Object.hasOwn(SEVERITY_LABEL_KEYS, sev) ? (SEVERITY_LABEL_KEYS[sev] as string) : null;
+}
+
+/** The label key of a status (aliases included), or null for a status Alerta does not define (shown as it is). */
+export function statusLabelKey(status: Status | null | undefined): string | null {
+  const norm = normaliseStatus(status);
+  return Object.hasOwn(STATUS_LABEL_KEYS, norm) ? (STATUS_LABEL_KEYS[norm] as string) : null;
+}
 
 /**
  * Maps legacy alarm-model codes to Alerta statuses. Any other string is returned unchanged:
@@ -277,8 +313,13 @@ export function readableTextColor(background: string): '#000000' | '#ffffff' {
   return onWhite >= onBlack ? '#ffffff' : '#000000';
 }
 
+const chipCache = new Map<string, { background: string; color: string }>();
+
 /** Colours of a severity label chip, with text that meets WCAG AA contrast on it. */
 export function chipColors(sev: Severity): { background: string; color: string } {
   const background = CHIP_BACKGROUNDS[sev] ?? CHIP_FALLBACK_BACKGROUND;
-  return { background, color: readableTextColor(background) };
+  // A handful of backgrounds, asked for by every row: the contrast is worked out once per background.
+  let colors = chipCache.get(background);
+  if (!colors) chipCache.set(background, (colors = Object.freeze({ background, color: readableTextColor(background) })));
+  return colors;
 }

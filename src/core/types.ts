@@ -339,6 +339,11 @@ export interface Preferences {
   shelveTimeout: number | null;
   blackoutStartNow: boolean;
   blackoutPeriod: number | null;
+  /**
+   * How rows show their severity (new in this console): `filled` paints the whole row in the severity's colour, as
+   * the old console; `quiet` shows a severity stripe on a tinted row.
+   */
+  rowStyle: 'filled' | 'quiet';
   /** notifications (new in this console) */
   notify?: { enabled: boolean; minSeverity: string };
 }

@@ -41,6 +41,10 @@ function log(message: string) {
 
 interface RunObservation {
   firstRowCount: number;
+  /** rows of the first full page (rendered or not) */
+  rowsOnPage: number;
+  /** setView calls (rows per page of each) before the offline reload's first snapshot */
+  offlineViews: { at: number; rowsPerPage: number | null }[];
   firstSnapshotRows: number | null;
   rowsShown: number;
   offlineFromCache: boolean | null;
@@ -305,6 +309,9 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     const cold = await firstRow(page);
     samples.add(combo, 'load.coldFirstRowMs', cold.at);
     await waitForRows(page, expectedRows(rc));
+    // What the browser holds once the first full page is on screen.
+    samples.add(combo, 'dom.nodes', (await page.evaluate('window.__bench.domNodes()')) as number);
+    const rowsOnPage = (await page.evaluate('window.__bench.pageRowCount()')) as number;
     const bundles = await bundleSizes(page, cold.at, rc);
     samples.add(combo, 'bundle.shellJsGzipKiB', bundles.shellJs);
     samples.add(combo, 'bundle.cssGzipKiB', bundles.css);
@@ -351,9 +358,11 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
 
     // -- between polls: what the page costs per second when no data arrives (ticking clocks, timers)
     const idleStart = (await page.evaluate('performance.now()')) as number;
+    if (rc.traceDir) await startTrace(browser, page, rc.traceDir, `${combo}-idle`);
     const idle0 = await metrics(cdp);
     await page.waitForTimeout(IDLE_WINDOW_MS);
     const idle1 = await metrics(cdp);
+    if (rc.traceDir) await browser.stopTracing();
     samples.add(combo, 'idle.mainThreadMsPerS', (idle1.TaskDuration - idle0.TaskDuration) / (IDLE_WINDOW_MS / 1000));
 
     // -- memory: back-to-back poll cycles, 5 alerts changing every tenth one, heap compared after GC
@@ -361,8 +370,8 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     // the hot paths; both are one-off costs of a fresh page, not growth. Every row on the page changes once here.
     const now = async () => (await page.evaluate('performance.now()')) as number;
     const warmupStart = await now();
-    const visible = (await page.evaluate('window.__bench.rowCount()')) as number;
-    for (let start = 0; start < visible; start += MEMORY_WARMUP_ROWS) {
+    const rendered = (await page.evaluate('window.__bench.rowCount()')) as number;
+    for (let start = 0; start < rendered; start += MEMORY_WARMUP_ROWS) {
       await changeVisibleAlerts(page, stack.server, MEMORY_WARMUP_ROWS, 0, start);
       await page.evaluate('window.__bench.cycle(true, false)');
     }
@@ -403,12 +412,16 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     front.setNetwork(false);
     const upstreamBefore = front.upstreamRequests;
     let offline: { at: number; fromCache: boolean | null; rows: number } = { at: Number.NaN, fromCache: null, rows: 0 };
+    let offlineViews: RunObservation['offlineViews'] = [];
     try {
       await page.reload({ waitUntil: 'commit' });
       const first = await firstRow(page);
-      await waitForRows(page, rowsShown);
+      await waitForRows(page, rowsOnPage);
       offline = { at: first.at, fromCache: first.fromCache, rows: (await page.evaluate('window.__bench.rowCount()')) as number };
-      if (first.fromCache === false) log('offline reload: the first snapshot did not come from the cache');
+      offlineViews = (await page.evaluate('window.__bench.views')) as RunObservation['offlineViews'];
+      if (first.fromCache === false) {
+        log(`offline reload: the first snapshot did not come from the cache (views asked, rows per page: ${offlineViews.map((v) => v.rowsPerPage).join(', ')})`);
+      }
     } catch (e) {
       log(`offline reload failed: ${(e as Error).message.split('\n')[0]}`);
     } finally {
@@ -421,6 +434,8 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
 
     return {
       firstRowCount: cold.count,
+      rowsOnPage,
+      offlineViews,
       firstSnapshotRows: cold.snapshotRows,
       rowsShown,
       offlineFromCache: offline.fromCache,
@@ -486,18 +501,23 @@ async function firstRow(page: Page): Promise<{ at: number; count: number; snapsh
   )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };
 }
 
-/** Waits until the page shows `n` rows (or stops growing for a second), so the next phase starts from a settled page. */
+/**
+ * Waits until the page holds `n` rows (or stops growing for a while) and the rows rendered have settled: a windowed
+ * list renders only those near the viewport, an unwindowed one may still be adding them.
+ */
 async function waitForRows(page: Page, n: number): Promise<number> {
   let last = -1;
   let stableSince = Date.now();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const count = (await page.evaluate('window.__bench.rowCount()')) as number;
-    if (count >= n) return count;
-    if (count !== last) {
-      last = count;
+    const onPage = (await page.evaluate('window.__bench.pageRowCount()')) as number;
+    const rendered = (await page.evaluate('window.__bench.rowCount()')) as number;
+    if (rendered !== last) {
+      last = rendered;
       stableSince = Date.now();
-    } else if (Date.now() - stableSince > 1500 && count > 0) return count;
+    }
+    const settled = Date.now() - stableSince > 400;
+    if ((onPage >= n && (rendered >= n || settled)) || (settled && Date.now() - stableSince > 1500 && rendered > 0)) return onPage;
     await page.waitForTimeout(100);
   }
   return last;
@@ -602,11 +622,15 @@ interface ApiAlert {
 }
 
 /**
- * Sends a duplicate of `n` alerts that are on screen (a few rows down the page, rotating with `round`, or from row
- * `from`), which raises their duplicate count and receive time: the next poll brings those rows changed.
+ * Sends a duplicate of `n` alerts that are on screen (a few rows down the visible ones, rotating with `round`), or of
+ * `n` rendered rows from row `from`, which raises their duplicate count and receive time: the next poll brings those
+ * rows changed.
  */
 async function changeVisibleAlerts(page: Page, server: RunningServer, n: number, roundNo: number, from?: number) {
-  const ids = (await page.evaluate(`[...document.querySelectorAll('[data-row-id]')].map((el) => el.getAttribute('data-row-id'))`)) as string[];
+  // Rows in view for the measured changes; every rendered row for the warm-up (`from`).
+  const ids = (await page.evaluate(
+    from === undefined ? 'window.__bench.visibleRowIds()' : `[...document.querySelectorAll('[data-row-id]')].map((el) => el.getAttribute('data-row-id'))`,
+  )) as string[];
   if (ids.length === 0) return;
   const start = from ?? (3 + roundNo * n) % Math.max(1, ids.length - n);
   const chosen = ids.slice(start, start + n);
@@ -648,6 +672,8 @@ function summariseObservations(runs: RunObservation[]): Record<string, unknown> 
     rowsAtFirstRow: runs.map((r) => r.firstRowCount),
     rowsInFirstSnapshot: runs.map((r) => r.firstSnapshotRows),
     rowsShown: runs.map((r) => r.rowsShown),
+    rowsOnPage: runs.map((r) => r.rowsOnPage),
+    offlineViewsAsked: runs.map((r) => r.offlineViews.map((v) => v.rowsPerPage)),
     offlineFromCache: runs.map((r) => r.offlineFromCache),
     offlineRowsShown: runs.map((r) => r.offlineRowsShown),
     offlineRequestsReachingServer: runs.map((r) => r.offlineUpstreamRequests),

@@ -90,6 +90,8 @@ test('a search pinned from the toolbar is listed in the drawer, opens the alerts
   await pin.click(); // the same text again replaces, never duplicates
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  // At this width the alerts screen's navigation is an icon rail (issue 14): its Searches button opens the list.
+  await nav.getByRole('button', { name: 'Searches' }).click();
   await expect(nav.getByRole('button', { name: 'Searches' })).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: text })).toHaveCount(1);
 
@@ -98,6 +100,7 @@ test('a search pinned from the toolbar is listed in the drawer, opens the alerts
   await expect(page).toHaveURL(new RegExp(`/alerts\\?q=${encodeURIComponent(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(search).toHaveValue(text);
 
+  await nav.getByRole('button', { name: 'Searches' }).click();
   await nav.getByRole('button', { name: `Delete search ${text}` }).click();
   await expect(nav.getByRole('link', { name: text })).toHaveCount(0);
   await expect(nav.getByRole('button', { name: 'Searches' })).toHaveCount(0);

@@ -4,7 +4,7 @@
 // the tags are stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever
 // inserted as HTML without the sanitiser.
 import { memo, useEffect, useSyncExternalStore } from 'react';
-import { extractHttpUrl, LINK_REL, LINK_TARGET } from '../../core/sanitize-policy.ts';
+import { extractHttpUrl, LINK_REL, LINK_TARGET, plainText } from '../../core/sanitize-policy.ts';
 
 type Sanitize = (html: string) => string;
 
@@ -34,17 +34,6 @@ function subscribe(listener: () => void) {
 
 const hasMarkup = (text: string) => /[<&]/.test(text);
 
-/** The tags of a string dropped, for the moment before the sanitiser is loaded (rendered as text, never as HTML). */
-function roughText(html: string): string {
-  return html
-    .replace(/<[^>]*>?/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
 /** Renders alert-supplied HTML safely. Strings without markup skip DOMPurify entirely. */
 export const SafeHtml = memo(function SafeHtml({
   html,
@@ -66,7 +55,7 @@ export const SafeHtml = memo(function SafeHtml({
   if (!markup || !ready) {
     return (
       <Tag className={className} title={title} data-safe-html="">
-        {markup ? roughText(text) : text}
+        {markup ? plainText(text) : text}
       </Tag>
     );
   }

@@ -1,10 +1,11 @@
 // Makes the preferences visible at once: dark theme, font and language (SPEC 3, issue 5).
 import { useEffect } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { effectiveFont } from '../../core/preferences.ts';
 import { configAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
 import { switchLanguage } from '../state/i18n.ts';
+import { darkAtom } from '../state/shell.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 const THEME_CHOSEN_KEY = 'console.themeChosen';
@@ -42,9 +43,11 @@ export function useApplyPreferences() {
   const osDark = useMediaQuery('(prefers-color-scheme: dark)');
 
   const dark = prefs.isDark || (!themeChosen() && osDark);
+  const setDark = useSetAtom(darkAtom);
   useEffect(() => {
     document.documentElement.classList.toggle('dark', dark);
-  }, [dark]);
+    setDark(dark);
+  }, [dark, setDark]);
 
   const font = effectiveFont(prefs, config);
   const family = font['font-family'];

@@ -15,3 +15,15 @@ export function useMediaQuery(query: string): boolean {
 
 /** The drawer is permanent from 1280 px (Tailwind's xl), modal below. */
 export const WIDE_SCREEN_QUERY = '(min-width: 1280px)';
+
+/** The window's width in CSS px, kept current as it resizes. */
+export function useWindowWidth(): number {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('resize', onChange);
+      return () => window.removeEventListener('resize', onChange);
+    },
+    () => window.innerWidth,
+    () => 1280,
+  );
+}

@@ -124,11 +124,21 @@ export function createTranslator(locale: Locale, messages: Messages, options: Tr
     intlCache,
   );
 
+  // A message without values always formats to the same text: formatted once (the alert table asks for the same
+  // labels for every row it renders).
+  const plain = new Map<MessageKey, string>();
+
   function t(key: MessageKey, values?: MessageValues): string {
+    if (values === undefined) {
+      const known = plain.get(key);
+      if (known !== undefined) return known;
+    }
     const english: string | undefined = (en as Record<string, string>)[key];
     try {
       const text = intl.formatMessage({ id: key, defaultMessage: english }, values);
-      return typeof text === 'string' ? text : String(text);
+      const out = typeof text === 'string' ? text : String(text);
+      if (values === undefined) plain.set(key, out);
+      return out;
     } catch (error) {
       // Only reachable with a key no catalogue knows (formatjs refuses an empty id); show the key, not a crash.
       reportOnce(`Could not format "${String(key)}": ${error instanceof Error ? error.message : String(error)}`);

@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { useLocation, useRouter } from 'wouter';
-import { drawerVisible, matchRoute, stripBasePath } from '../../core/routes.ts';
+import { drawerMode, drawerVisible, matchRoute, stripBasePath } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
-import { drawerOpenAtom, drawerPinnedAtom } from '../state/shell.ts';
+import { alertsDrawerAtom, drawerOpenAtom, drawerPinnedAtom } from '../state/shell.ts';
 import { pushNotice } from '../state/notices.ts';
 import { useT } from '../state/i18n.ts';
 import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
+import { useMediaQuery, useWindowWidth, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
 import { IconButton } from '../components/Button.tsx';
 import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
@@ -52,7 +52,10 @@ export function Shell() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [pinned, setPinned] = useAtom(drawerPinnedAtom);
   const [open, setOpen] = useAtom(drawerOpenAtom);
+  const [alertsChoice, setAlertsChoice] = useAtom(alertsDrawerAtom);
   const [location] = useLocation();
+  const width = useWindowWidth();
+  const mode = drawerMode({ wide, width, onAlerts: location === '/alerts', pinned, alertsChoice });
   useApplyPreferences();
   useShellBanners();
   useDocumentTitle(usePwaShell());
@@ -92,14 +95,26 @@ export function Shell() {
       {!kiosk && (
         <TopBar
           showMenu={hasDrawer}
-          menuExpanded={wide ? pinned : open}
-          onMenu={() => (wide ? setPinned(!pinned) : setOpen(true))}
+          showInstall={!hasDrawer || mode === 'rail'}
+          menuExpanded={mode === 'modal' ? open : mode === 'full'}
+          onMenu={() => {
+            if (mode === 'modal') setOpen(true);
+            // On the alerts screen the menu button switches between the full drawer and the rail.
+            else if (location === '/alerts') setAlertsChoice(mode === 'full' ? 'rail' : 'full');
+            else setPinned(!pinned);
+          }}
         />
       )}
       <div className="flex min-h-0 flex-1">
-        {hasDrawer && wide && pinned && (
+        {hasDrawer && mode === 'full' && (
           <aside id="app-drawer" className="w-64 shrink-0 overflow-y-auto border-r border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
             <DrawerNav onNavigate={() => undefined} />
+          </aside>
+        )}
+        {hasDrawer && mode === 'rail' && (
+          // Not a scroll container: the saved searches open beside the rail, over the page.
+          <aside id="app-drawer" className="relative z-40 w-14 shrink-0 border-r border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+            <DrawerNav rail onNavigate={() => undefined} />
           </aside>
         )}
         <div className="flex min-w-0 flex-1 flex-col">

@@ -27,7 +27,7 @@ function Logo() {
 }
 
 /** The top toolbar: menu button, logo, page title and the avatar menu. */
-export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void; menuExpanded: boolean; showMenu: boolean }) {
+export function TopBar({ onMenu, menuExpanded, showMenu, showInstall }: { onMenu: () => void; menuExpanded: boolean; showMenu: boolean; showInstall: boolean }) {
   const { t } = useT();
   const [location] = useLocation();
   const titleKey = matchRoute(location)?.route.titleKey as MessageKey | undefined;
@@ -46,8 +46,8 @@ export function TopBar({ onMenu, menuExpanded, showMenu }: { onMenu: () => void;
       <Logo />
       {titleKey && <span className="ml-2 hidden truncate text-lg font-medium md:inline">{t(titleKey)}</span>}
       <div className="min-w-0 flex-1" />
-      {/* With a drawer, "Install app" is one of its entries. */}
-      {!showMenu && <InstallButton />}
+      {/* With a full drawer, "Install app" is one of its entries; with a rail or none, it is here. */}
+      {showInstall && <InstallButton />}
       <AccountMenu />
     </header>
   );

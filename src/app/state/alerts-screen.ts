@@ -18,11 +18,15 @@ import { watchAlertsView } from '../data/alerts.ts';
 import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
-import { prefsAtom } from './user.ts';
+import { prefsAtom, prefsKnownAtom } from './user.ts';
 import { translatorAtom } from './i18n.ts';
+import { onSecond } from '../hooks/second-ticker.ts';
+import { darkAtom } from './shell.ts';
 
 /** A wall display has no pagination and room for more rows: it shows at least 50. */
 const KIOSK_MIN_ROWS = 50;
+/** The longest the screen waits for the preferences before asking for its view anyway. */
+const PREFS_WAIT_MS = 1000;
 
 // ---- what the user chose --------------------------------------------------------------------------------------------
 
@@ -105,14 +109,17 @@ export interface RowContext {
   mediumDate: string;
   timezone: 'local' | 'utc';
   locale: string;
+  /** the widest the Value column gets while the screen has no room to spare (the old console cut Value there) */
   valueWidth: number;
-  textWidth: number;
   showNotesIcon: boolean;
   username: string | null;
   canWrite: boolean;
   canDelete: boolean;
   customActions: string[];
   compact: boolean;
+  /** how rows show their severity (preference rowStyle) and whether the dark theme is on: the rows' colours */
+  rowStyle: 'filled' | 'quiet';
+  dark: boolean;
 }
 
 export const rowContextAtom = atom<RowContext | null>((get) => {
@@ -129,13 +136,14 @@ export const rowContextAtom = atom<RowContext | null>((get) => {
     timezone: prefs.timezone,
     locale,
     valueWidth: prefs.valueWidth,
-    textWidth: prefs.textWidth,
     showNotesIcon: prefs.showNotesIcon,
     username: get(usernameAtom),
     canWrite: perms.can('write:alerts'),
     canDelete: perms.can(DELETE_ALERT_SCOPE),
     customActions: Array.isArray(config.actions) ? config.actions.filter((a) => typeof a === 'string' && a) : [],
     compact: get(densityAtom) === 'compact',
+    rowStyle: prefs.rowStyle,
+    dark: get(darkAtom),
   };
 });
 
@@ -186,8 +194,7 @@ export function clearSelection(store: Store) {
 export const clockAtom = atom(Date.now());
 clockAtom.onMount = (set) => {
   set(Date.now());
-  const timer = setInterval(() => set(Date.now()), 1000);
-  return () => clearInterval(timer);
+  return onSecond(set);
 };
 
 // ---- while the screen is mounted --------------------------------------------------------------------------------------
@@ -231,8 +238,13 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   const onPop = () => applyHash(store, location.hash, config);
   window.addEventListener('popstate', onPop);
 
+  // The view carries the rows-per-page preference. Asked for before the preferences arrive (they follow the config
+  // by a cache read), it would be the default 20-row view: the worker would poll and cache that view first, and an
+  // offline start would look for it in the cache, find nothing, and show an empty offline page before the right one.
+  let prefsWait: ReturnType<typeof setTimeout> | null = null;
   let sentKey: string | null = null;
   const send = () => {
+    if (!store.get(prefsKnownAtom) && prefsWait !== null) return;
     const key = store.get(screenViewKeyAtom);
     if (key === sentKey) return;
     // Another view: another page of alerts, so the selection no longer means anything.
@@ -240,8 +252,19 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     sentKey = key;
     watchAlertsView(store.get(viewAtom));
   };
+  if (!store.get(prefsKnownAtom)) {
+    prefsWait = setTimeout(() => {
+      prefsWait = null;
+      send();
+    }, PREFS_WAIT_MS);
+  }
   send();
   const unsubView = store.sub(screenViewKeyAtom, send);
+  const unsubPrefs = store.sub(prefsKnownAtom, () => {
+    if (prefsWait !== null) clearTimeout(prefsWait);
+    prefsWait = null;
+    send();
+  });
 
   let previousOrder = store.get(orderAtom);
   const unsubOrder = store.sub(orderAtom, () => {
@@ -259,8 +282,10 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   });
 
   return () => {
+    if (prefsWait !== null) clearTimeout(prefsWait);
     unsubHash();
     unsubView();
+    unsubPrefs();
     unsubOrder();
     window.removeEventListener('popstate', onPop);
     // Leaving the screen stops polling (SPEC 4).

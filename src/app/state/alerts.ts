@@ -1,6 +1,6 @@
 // The alerts view as the UI holds it: one atom per row, the page order, and the view's meta. A patch from the worker
 // touches only the atoms of the rows that changed, so only those rows re-render.
-import { atom, type PrimitiveAtom } from 'jotai';
+import { atom, type PrimitiveAtom, type Setter } from 'jotai';
 import type { AlertRow, AlertsFull, AlertsMeta, AlertsPatch, CountSample } from '../../worker/contract/index.ts';
 import { emptyAlertsMeta } from '../../core/snapshot.ts';
 import type { EventHandlers, Store } from './store.ts';
@@ -37,37 +37,47 @@ export function pageRows(store: Store): AlertRow[] {
   return store.get(orderAtom).flatMap((id) => rowOf(store, id) ?? []);
 }
 
-function prune(store: Store, order: readonly string[]) {
+function prune(set: Setter, order: readonly string[]) {
   const keep = new Set(order);
   for (const [id, a] of rowAtoms) {
     if (keep.has(id)) continue;
-    store.set(a, undefined);
+    set(a, undefined);
     rowAtoms.delete(id);
   }
 }
 
-export function applyFull(store: Store, message: AlertsFull) {
-  store.set(seqAtom, message.seq);
-  for (const row of message.rows) store.set(rowAtom(row.id), row);
+// Each message is applied in one store write, so what derives from the rows (the page's column widths, the
+// selection and focus of each row) is recomputed once per message, not once per row that changed.
+const fullAtom = atom(null, (_get, set, message: AlertsFull) => {
+  set(seqAtom, message.seq);
+  for (const row of message.rows) set(rowAtom(row.id), row);
   const order = message.rows.map((r) => r.id);
-  prune(store, order);
-  store.set(viewKeyAtom, message.viewKey);
-  store.set(orderAtom, order);
-  store.set(metaAtom, message.meta);
-  if (message.news.length) store.set(newsAtom, (prev) => ({ ids: message.news, n: prev.n + 1 }));
+  prune(set, order);
+  set(viewKeyAtom, message.viewKey);
+  set(orderAtom, order);
+  set(metaAtom, message.meta);
+  if (message.news.length) set(newsAtom, (prev) => ({ ids: message.news, n: prev.n + 1 }));
+});
+
+const patchAtom = atom(null, (get, set, message: AlertsPatch) => {
+  // A patch for another view, or an old one overtaken by a newer message, must not mix into what is shown.
+  if (message.viewKey !== get(viewKeyAtom) || message.seq <= get(seqAtom)) return;
+  set(seqAtom, message.seq);
+  if (message.rows) for (const row of message.rows) set(rowAtom(row.id), row);
+  if (message.order) {
+    set(orderAtom, message.order);
+    prune(set, message.order);
+  }
+  if (message.meta) set(metaAtom, (prev) => ({ ...prev, ...message.meta }));
+  if (message.news?.length) set(newsAtom, (prev) => ({ ids: message.news ?? [], n: prev.n + 1 }));
+});
+
+export function applyFull(store: Store, message: AlertsFull) {
+  store.set(fullAtom, message);
 }
 
 export function applyPatch(store: Store, message: AlertsPatch) {
-  // A patch for another view, or an old one overtaken by a newer message, must not mix into what is shown.
-  if (message.viewKey !== store.get(viewKeyAtom) || message.seq <= store.get(seqAtom)) return;
-  store.set(seqAtom, message.seq);
-  if (message.rows) for (const row of message.rows) store.set(rowAtom(row.id), row);
-  if (message.order) {
-    store.set(orderAtom, message.order);
-    prune(store, message.order);
-  }
-  if (message.meta) store.set(metaAtom, (prev) => ({ ...prev, ...message.meta }));
-  if (message.news?.length) store.set(newsAtom, (prev) => ({ ids: message.news ?? [], n: prev.n + 1 }));
+  store.set(patchAtom, message);
 }
 
 export const alertsHandlers: EventHandlers<'alerts-full' | 'alerts-patch' | 'trend-history'> = {

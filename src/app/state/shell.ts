@@ -27,3 +27,31 @@ export const drawerPinnedAtom = atom(
 
 /** Small screens: whether the modal drawer is open. */
 export const drawerOpenAtom = atom(false);
+
+/** Whether the dark theme is in force (the preference, or the OS setting until the user picks a theme). */
+export const darkAtom = atom(false);
+
+const ALERTS_DRAWER_KEY = 'console.alertsDrawer';
+
+function readAlertsDrawer(): 'full' | 'rail' | null {
+  try {
+    const v = localStorage.getItem(ALERTS_DRAWER_KEY);
+    return v === 'full' || v === 'rail' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The alerts screen's own drawer choice (full or rail), remembered per browser; null until the user picks one. */
+const alertsDrawerBase = atom(readAlertsDrawer());
+export const alertsDrawerAtom = atom(
+  (get) => get(alertsDrawerBase),
+  (_get, set, choice: 'full' | 'rail') => {
+    set(alertsDrawerBase, choice);
+    try {
+      localStorage.setItem(ALERTS_DRAWER_KEY, choice);
+    } catch {
+      // not remembered; still applies in this tab
+    }
+  },
+);

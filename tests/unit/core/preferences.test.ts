@@ -211,3 +211,22 @@ describe('Settings choices', () => {
     expect(TEXT_WIDTH_OPTIONS.map((o) => o.value)).toContain(DEFAULT_PREFERENCES.textWidth);
   });
 });
+
+describe('the row style preference', () => {
+  it('defaults to the old console’s look (rows filled with the severity colour)', () => {
+    expect(DEFAULT_PREFERENCES.rowStyle).toBe('filled');
+    expect(mergePreferences({}).rowStyle).toBe('filled');
+  });
+
+  it('keeps a stored quiet or filled choice and drops anything else', () => {
+    expect(mergePreferences({ rowStyle: 'quiet' }).rowStyle).toBe('quiet');
+    expect(mergePreferences({ rowStyle: 'filled' }).rowStyle).toBe('filled');
+    expect(mergePreferences({ rowStyle: 'loud', rowsPerPage: 50 })).toMatchObject({ rowStyle: 'filled', rowsPerPage: 50 });
+    expect(mergePreferences({ rowStyle: null }).rowStyle).toBe('filled');
+  });
+
+  it('survives a save that changes another preference', () => {
+    const saved = mergePreferences({ ...mergePreferences({ rowStyle: 'quiet' }), isDark: true });
+    expect(saved).toMatchObject({ rowStyle: 'quiet', isDark: true });
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALERTS_RAIL_BELOW,
   drawerEntries,
+  drawerMode,
   drawerVisible,
   guard,
   HELP_URL,
@@ -189,5 +191,31 @@ describe('navigation drawer', () => {
   it('links Help to the external documentation', () => {
     const help = drawerEntries(admin).find((e) => e.kind === 'link' && e.name === 'help');
     expect(help).toMatchObject({ path: HELP_URL, external: true });
+  });
+});
+
+describe('the navigation drawer’s mode', () => {
+  const base = { wide: true, width: 1400, onAlerts: true, pinned: true, alertsChoice: null };
+
+  it('is a modal below the wide-screen width, whatever was chosen', () => {
+    expect(drawerMode({ ...base, wide: false, alertsChoice: 'full' })).toBe('modal');
+  });
+
+  it('leaves the alerts table the room: a rail below the threshold, the full drawer from it', () => {
+    expect(drawerMode({ ...base, width: 1280 })).toBe('rail');
+    expect(drawerMode({ ...base, width: 1400 })).toBe('rail');
+    expect(drawerMode({ ...base, width: ALERTS_RAIL_BELOW })).toBe('full');
+    expect(drawerMode({ ...base, width: 1920 })).toBe('full');
+  });
+
+  it('follows the choice the user made on the alerts screen, at any width', () => {
+    expect(drawerMode({ ...base, width: 1280, alertsChoice: 'full' })).toBe('full');
+    expect(drawerMode({ ...base, width: 2560, alertsChoice: 'rail' })).toBe('rail');
+  });
+
+  it('keeps the other screens as they were: the full drawer, or none when the user closed it', () => {
+    expect(drawerMode({ ...base, onAlerts: false, width: 1280 })).toBe('full');
+    expect(drawerMode({ ...base, onAlerts: false, pinned: false })).toBe('hidden');
+    expect(drawerMode({ ...base, pinned: false, width: 1920 })).toBe('rail');
   });
 });

@@ -147,3 +147,22 @@ describe('label chips', () => {
     expect(contrastRatio('nonsense', 'white')).toBeNull();
   });
 });
+
+describe('severity and status labels', () => {
+  it('names every severity of Alerta’s default model with a label key, and leaves a custom severity as it is', async () => {
+    const { SEVERITY_LABEL_KEYS, severityLabelKey, DEFAULT_SEVERITY } = await import('../../../src/core/severity.ts');
+    for (const name of Object.keys(DEFAULT_SEVERITY)) expect(SEVERITY_LABEL_KEYS[name]).toMatch(/^Severity[A-Z]/);
+    expect(severityLabelKey('critical')).toBe('SeverityCritical');
+    expect(severityLabelKey('P1-page-someone')).toBeNull();
+    expect(severityLabelKey('toString')).toBeNull();
+    expect(severityLabelKey(null)).toBeNull();
+  });
+
+  it('names statuses and their ISA-18.2 aliases; an unknown status has no key', async () => {
+    const { statusLabelKey } = await import('../../../src/core/severity.ts');
+    expect(statusLabelKey('open')).toBe('StatusOpen');
+    expect(statusLabelKey('ACKED')).toBe('StatusAck');
+    expect(statusLabelKey('bogus')).toBeNull();
+    expect(statusLabelKey('constructor')).toBeNull();
+  });
+});

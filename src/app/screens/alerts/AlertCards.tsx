@@ -1,52 +1,91 @@
 // The phone layout (< 640 px): one readable card per alert instead of a wide table, with the same selection,
-// keyboard model and actions, so nothing needs horizontal scrolling to act on an alert.
-import { memo, useRef } from 'react';
+// keyboard model and actions, so nothing needs horizontal scrolling to act on an alert. Cards have one height (each
+// text has a fixed number of lines), measured from a rendered card, so only the cards near the viewport are rendered,
+// as in the table.
+import { memo, useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { severityColor } from '../../../core/severity.ts';
+import { rowColors } from '../../../core/row-colors.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
-import { formatDate } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { anySelectedAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
-import { SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
+import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { useProgressiveCount } from './screen-hooks.ts';
+import { placeRows, renderOrder, useRowWindow } from './row-window.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
+/** Space between cards, and around the list. */
+const GAP = 8;
+/** A card's height until one has been measured. */
+const ESTIMATED_HEIGHT = 168;
 
-export function AlertCards({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: string) => void }) {
+export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null> }) {
   const order = useAtomValue(orderAtom);
-  const shown = useProgressiveCount(order.length);
+  const focusId = useAtomValue(effectiveFocusAtom);
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current);
+  const [cardHeight, setCardHeight] = useState(ESTIMATED_HEIGHT);
+  const step = cardHeight + GAP;
+  const range = useRowWindow(scrollRef, listRef, order.length, step);
+  const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize);
   useKeepRowFocus(listRef);
+
+  // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it).
+  const hasCards = order.length > 0;
+  useLayoutEffect(() => {
+    const card = listRef.current?.querySelector<HTMLElement>('[data-row-id]');
+    if (!card) return;
+    const read = () => {
+      if (card.offsetHeight > 0) setCardHeight(card.offsetHeight);
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [hasCards]);
+
+  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
+  const indices: number[] = [];
+  for (let i = range.start; i < range.end; i++) indices.push(i);
+  if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
+  // Rendered in a stable order, put in page order in the DOM (as in the table).
+  const pageKey = [...indices]
+    .sort((a, b) => a - b)
+    .map((i) => order[i]!)
+    .join(' ');
+  useLayoutEffect(() => {
+    if (listRef.current) placeRows(listRef.current, pageKey.split(' '));
+  }, [pageKey]);
+
   return (
-    <ul ref={listRef} aria-label={t('Alerts')} className="flex flex-col gap-2 p-2" onKeyDown={onKeyDown}>
-      {order.slice(0, shown).map((id) => (
-        <AlertCard key={id} id={id} ctx={ctx} onOpen={onOpen} />
+    <ul ref={listRef} aria-label={t('Alerts')} className="relative" style={{ height: order.length * step + GAP }} onKeyDown={onKeyDown}>
+      {renderOrder(indices, order).map((i) => (
+        <AlertCard key={order[i]} id={order[i]!} index={i} count={order.length} top={GAP + i * step} ctx={ctx} onOpen={onOpen} />
       ))}
     </ul>
   );
 }
 
-const AlertCard = memo(function AlertCard({ id, ctx, onOpen }: { id: string; ctx: RowContext; onOpen: (id: string) => void }) {
+const AlertCard = memo(function AlertCard({ id, index, count, top, ctx, onOpen }: { id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
   const alert = useAtomValue(rowAtom(id));
   if (!alert) return null;
-  return <CardBody alert={alert} id={id} ctx={ctx} onOpen={onOpen} />;
+  return <CardBody alert={alert} id={id} index={index} count={count} top={top} ctx={ctx} onOpen={onOpen} />;
 });
 
-function CardBody({ alert, id, ctx, onOpen }: { alert: AlertRow; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
+function CardBody({ alert, id, index, count, top, ctx, onOpen }: { alert: AlertRow; id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
   const anySelected = useAtomValue(anySelectedAtom);
   const { t } = useT();
-  const stripe = severityColor(alert.severity, ctx.config);
+  // The stripe in the severity's own colour whatever the row style: a card has no room for a filled background.
+  const stripe = rowColors(alert.severity, ctx.config, { style: 'quiet', dark: ctx.dark }).stripe ?? 'transparent';
   const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
   const toggle = () => store.set(selectionAtom, (s) => toggleSelected(s, id));
 
@@ -55,6 +94,8 @@ function CardBody({ alert, id, ctx, onOpen }: { alert: AlertRow; id: string; ctx
       data-row-id={id}
       data-severity={alert.severity}
       data-selected={selected || undefined}
+      aria-posinset={index + 1}
+      aria-setsize={count}
       tabIndex={focused ? 0 : -1}
       aria-label={`${alert.severity} ${alert.resource} ${alert.event}`}
       onFocus={(e) => {
@@ -65,15 +106,14 @@ function CardBody({ alert, id, ctx, onOpen }: { alert: AlertRow; id: string; ctx
         if (store.get(selectionAtom).size > 0) toggle();
         else onOpen(id);
       }}
-      className={`cursor-pointer overflow-hidden rounded-lg border bg-white shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-accent dark:bg-gray-800 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200 dark:border-gray-700'}`}
-      // Off-screen cards skip layout and paint; 150 px is a typical card until its real height is known.
-      style={{ borderLeftWidth: 8, borderLeftColor: stripe, contentVisibility: 'auto', containIntrinsicSize: 'auto 150px' }}
+      className={`absolute inset-x-2 cursor-pointer overflow-hidden rounded-lg border bg-white shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-accent dark:bg-gray-800 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200 dark:border-gray-700'}`}
+      style={{ top, borderLeftWidth: 8, borderLeftColor: stripe }}
     >
       <div className="flex items-start gap-2 px-3 pt-2">
         {anySelected ? (
           <input
             type="checkbox"
-            className="mt-1 h-5 w-5 accent-brand"
+            className="mt-1 h-5 w-5 shrink-0 accent-brand"
             checked={selected}
             tabIndex={focused ? 0 : -1}
             aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
@@ -91,28 +131,29 @@ function CardBody({ alert, id, ctx, onOpen }: { alert: AlertRow; id: string; ctx
           </button>
         )}
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <SeverityChip severity={alert.severity} large />
+          {/* One line each (two for the description): every card has the same height. */}
+          <div className="flex items-center gap-2 overflow-hidden whitespace-nowrap text-sm">
+            <SeverityChip severity={alert.severity} t={t} large />
             <StatusLabel status={alert.status} t={t} />
             <span className="ml-auto text-xs text-gray-500 dark:text-gray-400" title={t('TimeLeft')}>
               <span className="sr-only">{t('TimeLeft')} </span>
               <TimeLeft alert={alert} neverLabel={t('NeverExpires')} />
             </span>
           </div>
-          <p className="mt-1 break-words text-base font-semibold">
+          <p className="mt-1 truncate text-base font-semibold" title={`${alert.resource} · ${alert.event}`}>
             {alert.resource} · {alert.event}
           </p>
-          <SafeHtml html={alert.text} as="div" className="line-clamp-2 break-words text-sm text-gray-700 dark:text-gray-300" />
-          <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          <SafeHtml html={alert.text} as="div" className="line-clamp-2 h-[2lh] break-words text-sm text-gray-700 dark:text-gray-300" />
+          <p className="mt-1 truncate text-xs text-gray-500 dark:text-gray-400">
             {alert.environment}
             {alert.service.length > 0 && ` · ${alert.service.join(', ')}`}
             {' · '}
-            <time dateTime={alert.lastReceiveTime}>{formatDate(alert.lastReceiveTime, ctx.mediumDate, { timezone: ctx.timezone, locale: ctx.locale })}</time>
+            <time dateTime={alert.lastReceiveTime}>{cachedDate(alert.lastReceiveTime, ctx.mediumDate, ctx.timezone, ctx.locale)}</time>
             {alert.duplicateCount > 0 && ` · ${t('Dupl')} ${alert.duplicateCount}`}
           </p>
         </div>
       </div>
-      <div className="flex justify-end border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
+      <div className="flex h-11 justify-end border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
         <RowActions alert={alert} ctx={ctx} tabbable={focused} size="large" />
       </div>
     </li>

@@ -1,10 +1,12 @@
-// The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1). Used by the table rows and the
-// phone cards. Only the time-left and duration cells change every second, and they do it without React.
+// The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1), and the same content as plain text
+// for measuring column widths (cellText: the two must agree). Used by the table rows and the phone cards. Only the
+// time-left and duration cells change every second, and they do it without React.
 import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { lastNote } from '../../../core/last-note.ts';
-import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
+import { chipColors, severityLabelKey, statusLabelKey } from '../../../core/severity.ts';
+import { plainText, extractHttpUrl } from '../../../core/sanitize-policy.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
 import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
@@ -13,66 +15,95 @@ import type { Translator } from '../../i18n/index.ts';
 import type { RowContext } from '../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { onSecond } from '../../hooks/second-ticker.ts';
 
 const dateCache = new Map<string, string>();
 
-/** Dates of unchanged alerts are formatted once, not on every re-render. */
-function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
-  const key = `${iso}|${format}|${timezone}|${locale}`;
+/**
+ * Dates of unchanged alerts are formatted once, not on every re-render; with a format that shows no seconds (the
+ * list's default, `ddd D MMM HH:mm`), once per minute: alerts received in the same minute share the text.
+ */
+export function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
+  // Alerta sends UTC instants (…Z); a UTC minute is the same minute in every time zone.
+  const instant = !/[sSxX]/.test(format) && /^\d{4}-\d\d-\d\dT\d\d:\d\d.*Z$/.test(iso) ? `${iso.slice(0, 16)}:00.000Z` : iso;
+  const key = `${instant}|${format}|${timezone}|${locale}`;
   let out = dateCache.get(key);
   if (out === undefined) {
-    out = formatDate(iso, format, { timezone, locale });
+    out = formatDate(instant, format, { timezone, locale });
     if (dateCache.size > 5000) dateCache.clear();
     dateCache.set(key, out);
   }
   return out;
 }
 
-/** The UTC tooltip is only needed when the pointer is there: computing it for 200 rows up front is waste. */
+/** The UTC tooltip is only needed when the pointer is there: computing it for every row up front is waste. */
 function setUtcTitle(e: MouseEvent<HTMLElement>) {
   const el = e.currentTarget;
   const iso = el.getAttribute('datetime');
   if (iso && !el.title) el.title = formatUtcTooltip(iso);
 }
 
-export function SeverityChip({ severity, large }: { severity: string; large?: boolean }) {
+/** A severity's name in the UI language; a severity outside Alerta's default model is shown as it is sent. */
+export function severityLabel(severity: string, t: Translator['t']): string {
+  const key = severityLabelKey(severity);
+  return key ? t(key as MessageKey) : severity;
+}
+
+/** A status's name in the UI language (aliases included); a status Alerta does not define is shown as it is. */
+export function statusLabel(status: string, t: Translator['t']): string {
+  const key = statusLabelKey(status);
+  return key ? t(key as MessageKey) : status;
+}
+
+/** The text of a severity chip in a row: a little smaller than the row's text, whatever the font size. */
+export const CHIP_TEXT = 'text-[0.85em] font-bold';
+/** The text of an outlined chip in a row (tags, type, repeat). */
+export const OUTLINE_TEXT = 'text-[0.85em]';
+
+export function SeverityChip({ severity, t, large }: { severity: string; t: Translator['t']; large?: boolean }) {
   const { background, color } = chipColors(severity);
   return (
     <span
-      className={`inline-block rounded px-1.5 py-0.5 font-bold capitalize leading-tight ${large ? 'text-sm' : 'text-xs'}`}
+      className={`inline-block whitespace-nowrap rounded px-1.5 leading-tight ${large ? 'py-0.5 text-sm font-bold' : CHIP_TEXT}`}
       style={{ backgroundColor: background, color }}
     >
-      {severity}
+      {severityLabel(severity, t)}
     </span>
   );
 }
 
 export function StatusLabel({ status, t }: { status: string; t: Translator['t'] }) {
-  const norm = normaliseStatus(status);
-  const key = STATUS_LABEL_KEYS[norm] as MessageKey | undefined;
-  return <span className="capitalize">{key ? t(key) : status}</span>;
+  return <span>{statusLabel(status, t)}</span>;
 }
 
 // ---- the 1 s tick of the time-left and duration cells ----
-// One interval for all cells, writing the text straight into each cell's element: re-rendering 200 React components
-// every second cost ~30 ms of main thread per second on the benchmark, this costs ~1 ms. React renders these spans
-// empty and never manages their text, so the two never fight over the DOM.
-type Tick = (now: number) => void;
-const tickers = new Set<Tick>();
-let tickTimer: ReturnType<typeof setInterval> | null = null;
+// The shared second timer writes the text straight into each cell's element: re-rendering every cell's component
+// each second cost ~30 ms of main thread per second on the benchmark, this costs ~1 ms. React renders these spans
+// empty and never manages their text, so the two never fight over the DOM. Only rows on screen have cells.
 
-function onTick(fn: Tick): () => void {
-  tickers.add(fn);
-  tickTimer ??= setInterval(() => {
-    const now = Date.now();
-    for (const tick of tickers) tick(now);
-  }, 1000);
+// Cells out of sight (rows rendered beyond the list's edges, a page scrolled away) do not tick: one observer tells
+// which are in view, and a cell coming into view is brought up to date at once. Each ticking cell costs the browser
+// a re-recording of its row, so this halves what the table costs between polls.
+const inView = new WeakMap<Element, boolean>();
+const onView = new WeakMap<Element, () => void>();
+let viewObserver: IntersectionObserver | null | undefined;
+function watchView(el: Element, onShown: () => void): () => void {
+  viewObserver ??=
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver((entries) => {
+          for (const e of entries) {
+            inView.set(e.target, e.isIntersecting);
+            if (e.isIntersecting) onView.get(e.target)?.();
+          }
+        });
+  if (!viewObserver) return () => undefined;
+  onView.set(el, onShown);
+  viewObserver.observe(el);
   return () => {
-    tickers.delete(fn);
-    if (tickers.size === 0 && tickTimer !== null) {
-      clearInterval(tickTimer);
-      tickTimer = null;
-    }
+    viewObserver?.unobserve(el);
+    onView.delete(el);
+    inView.delete(el);
   };
 }
 
@@ -86,7 +117,15 @@ function useTickingText(compute: (now: number) => string, deps: readonly unknown
       if (el.textContent !== next) el.textContent = next;
     };
     write(Date.now());
-    return onTick(write);
+    const el = ref.current;
+    const unwatch = el ? watchView(el, () => write(Date.now())) : () => undefined;
+    const untick = onSecond((now) => {
+      if (el && inView.get(el) !== false) write(now);
+    });
+    return () => {
+      untick();
+      unwatch();
+    };
     // compute is rebuilt every render; deps say when its result can change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
@@ -121,11 +160,17 @@ function DateCell({ iso, ctx }: { iso: string; ctx: RowContext }) {
   );
 }
 
+/**
+ * A small label inside a row (tags, type, repeat): outlined in the row's own text colour rather than filled, so its
+ * text keeps the contrast the row's colours were chosen for on every severity colour.
+ */
+const CHIP = `inline-block min-w-0 max-w-full truncate rounded border border-current/50 px-1 align-middle leading-tight ${OUTLINE_TEXT}`;
+
 function Tags({ tags }: { tags: string[] }) {
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex gap-1 overflow-hidden">
       {tags.map((tag) => (
-        <span key={tag} className="rounded bg-black/10 px-1.5 py-0.5 text-xs">
+        <span key={tag} className={CHIP}>
           {tag}
         </span>
       ))}
@@ -147,7 +192,7 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
     case 'text':
       return <>{String(record[column.name] ?? '')}</>;
     case 'severity':
-      return <SeverityChip severity={String(record[column.name] ?? '')} />;
+      return <SeverityChip severity={String(record[column.name] ?? '')} t={t} />;
     case 'status': {
       const note = ctx.showNotesIcon ? lastNote(alert.history) : null;
       return (
@@ -166,21 +211,21 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
       return <>{Array.isArray(v) ? v.join(', ') : String(v ?? '')}</>;
     }
     case 'html':
-      return <SafeHtml html={String(record[column.name] ?? '')} className="block truncate" />;
+      return <SafeHtml html={String(record[column.name] ?? '')} />;
     case 'tags':
       return <Tags tags={Array.isArray(alert.tags) ? alert.tags : []} />;
     case 'attributes':
       return (
-        <span className="flex flex-wrap gap-x-2">
+        <span className="flex gap-x-2 overflow-hidden">
           {Object.entries(alert.attributes ?? {}).map(([k, v]) => (
-            <span key={k}>
+            <span key={k} className="whitespace-nowrap">
               {k}=<SafeValue value={v} />
             </span>
           ))}
         </span>
       );
     case 'type':
-      return <span className="rounded bg-black/10 px-1.5 py-0.5 text-xs">{splitCamel(String(alert.type ?? ''))}</span>;
+      return <span className={CHIP}>{splitCamel(String(alert.type ?? ''))}</span>;
     case 'date':
       return <DateCell iso={String(record[column.name] ?? '')} ctx={ctx} />;
     case 'timeout':
@@ -190,15 +235,68 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
     case 'number':
       return <span className="tabular-nums">{String(record[column.name] ?? '')}</span>;
     case 'boolean':
-      return <span className="rounded bg-black/10 px-1.5 py-0.5 text-xs">{record[column.name] ? t('AlertsTrue') : t('AlertsFalse')}</span>;
+      return <span className={CHIP}>{record[column.name] ? t('AlertsTrue') : t('AlertsFalse')}</span>;
     case 'duration':
       return <Duration receiveTime={alert.receiveTime} />;
     case 'note': {
       const note = lastNote(alert.history);
-      return note ? <SafeHtml html={note.text} className="block truncate" /> : null;
+      return note ? <SafeHtml html={note.text} /> : null;
     }
     case 'attribute':
       return <SafeValue value={alert.attributes?.[column.attribute ?? ''] ?? null} />;
+  }
+}
+
+/** How a cell's text is set, for measuring: plain, in a chip (bold label or outlined), or monospaced. */
+export type CellFont = 'body' | 'chip' | 'outline' | 'mono';
+
+/**
+ * What a cell shows, as text, with the font it is set in: what the column widths are measured from. For lists of
+ * chips, each chip is one entry. Ticking cells give their widest value (time left never exceeds the timeout).
+ */
+export function cellText(column: ColumnDef, alert: AlertRow, ctx: RowContext, now: number): { font: CellFont; parts: string[] } {
+  const { t } = ctx;
+  const record = alert as unknown as Record<string, unknown>;
+  const value = record[column.name];
+  const str = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  switch (column.kind) {
+    case 'shortId':
+      return { font: 'mono', parts: [shortId(str(value))] };
+    case 'text':
+      return { font: 'body', parts: [str(value)] };
+    case 'severity':
+      return { font: 'chip', parts: [severityLabel(str(value), t)] };
+    case 'status':
+      return { font: 'body', parts: [statusLabel(alert.status, t) + (ctx.showNotesIcon && lastNote(alert.history) ? ' ✎✎' : '')] };
+    case 'list':
+      return { font: 'body', parts: [Array.isArray(value) ? value.join(', ') : str(value)] };
+    case 'html':
+      return { font: 'body', parts: [plainText(str(value))] };
+    case 'tags':
+      return { font: 'outline', parts: Array.isArray(alert.tags) ? alert.tags : [] };
+    case 'attributes':
+      return { font: 'body', parts: Object.entries(alert.attributes ?? {}).map(([k, v]) => `${k}=${extractHttpUrl(v) ?? plainText(str(v))}`) };
+    case 'type':
+      return { font: 'outline', parts: [splitCamel(str(alert.type))] };
+    case 'date':
+      return { font: 'body', parts: [value ? cachedDate(str(value), ctx.mediumDate, ctx.timezone, ctx.locale) : ''] };
+    case 'timeout':
+      return { font: 'body', parts: [formatTimeout(alert.timeout)] };
+    case 'timeoutLeft':
+      return { font: 'body', parts: [formatTimeout(alert.timeout) || '0:00:00'] };
+    case 'number':
+      return { font: 'body', parts: [str(value)] };
+    case 'boolean':
+      return { font: 'outline', parts: [value ? t('AlertsTrue') : t('AlertsFalse')] };
+    case 'duration':
+      // One digit of slack: a duration grows between polls without the table measuring again.
+      return { font: 'body', parts: [`0${formatHms(durationSeconds(alert, now) ?? 0)}`] };
+    case 'note':
+      return { font: 'body', parts: [plainText(lastNote(alert.history)?.text ?? '')] };
+    case 'attribute': {
+      const v = alert.attributes?.[column.attribute ?? ''] ?? null;
+      return { font: 'body', parts: [extractHttpUrl(v) ?? (typeof v === 'string' ? plainText(v) : Array.isArray(v) ? v.map(str).join(', ') : str(v))] };
+    }
   }
 }
 
@@ -206,4 +304,3 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
 export function columnLabel(column: ColumnDef, t: (key: MessageKey) => string): string {
   return column.headerKey ? t(column.headerKey as MessageKey) : (column.header ?? column.name);
 }
-

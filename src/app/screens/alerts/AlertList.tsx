@@ -1,5 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
+import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -20,6 +21,8 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   const signInRequired = useAtomValue(signInRequiredAtom);
   const view = useAtomValue(viewAtom);
   const ctx = useAtomValue(rowContextAtom);
+  // The list scrolls here (both ways for the table); the rows rendered follow this element's scroll position.
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   let body;
   if (empty) {
@@ -32,7 +35,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
       </p>
     );
   } else if (ctx) {
-    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} /> : <AlertTable ctx={ctx} onOpen={onOpen} />;
+    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} />;
   }
 
   return (
@@ -44,7 +47,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
           <span>{t('AlertsKioskShowingLast')}</span>
         </div>
       )}
-      <div className="min-h-0 flex-1 overflow-auto" data-alert-list="">
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto" data-alert-list="">
         {body}
       </div>
     </>

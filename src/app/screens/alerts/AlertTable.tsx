@@ -1,84 +1,244 @@
-// The alert table (laptop and wall display), built from ARIA table roles on CSS grid rows rather than <table>:
-// each row lays out on its own and rows off screen skip layout and paint (content-visibility), which a table's rows
-// cannot do. With 200 rows that is the difference between repainting the page and repainting the visible rows.
-// The alert table: configured columns, sortable headers, severity-coloured rows, trend
-// arrows that start multi-select, checkboxes while anything is selected, row actions on hover and keyboard focus.
-// One memoised row per id, each reading only its own atom: an unchanged poll re-renders no row.
-import { memo, useCallback, useRef, useState, type MouseEvent } from 'react';
+// The alert table (laptop and wall display): ARIA table roles on CSS grid rows rather than <table>, so rows can be
+// rendered on their own. Only the rows near the viewport are in the DOM (row-window.ts), each absolutely placed at
+// its index with size, layout and paint containment: a poll that moves five rows moves five boxes. Columns are as
+// wide as the page's text (column-layout.ts, src/core/table-layout.ts) and the description takes the rest; when the
+// columns cannot fit, the table scrolls sideways with the selection, severity and status columns pinned at the left.
+// Configured columns, sortable headers, severity-coloured rows, trend arrows that start multi-select, checkboxes
+// while anything is selected, row actions in place of the time cells on hover and keyboard focus.
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
-import { readableRowTextColor, severityColor } from '../../../core/severity.ts';
+import { rowColors, type RowColors } from '../../../core/row-colors.ts';
 import { nextSort, sortShown } from '../../../core/alerts-location.ts';
 import { ROW_HEIGHTS } from '../../../core/preferences.ts';
 import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
+import { fitColumns, pinnedColumns, type ColumnNeeds, type TableLayout } from '../../../core/table-layout.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
+import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import {
-  anySelectedAtom,
-  focusedIdAtom,
-  isFocusedAtom,
-  isSelectedAtom,
-  pageAtom,
-  selectionAtom,
-  sortAtom,
-  type RowContext,
-} from '../../state/alerts-screen.ts';
-import { CellContent, columnLabel } from './AlertCells.tsx';
-import { columnWidth } from './column-widths.ts';
-import { RowActions } from './RowActions.tsx';
+import { effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, anySelectedAtom, pageAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.tsx';
+import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
+import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { useProgressiveCount } from './screen-hooks.ts';
+import { placeRows, renderOrder, useRowWindow } from './row-window.ts';
 
-// Text arrows, not SVG icons: 200 extra SVG roots are a measurable part of rendering a full page.
-/** The selection/trend column. The actions column takes no room: its buttons overlay the row's end while shown. */
-const SELECT_WIDTH = 40;
-
+/** The selection/trend column. */
+const LEAD_WIDTH = 36;
+/** Text arrows, not SVG icons: one SVG root per row is a measurable part of rendering a page. */
 const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
 const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
+/**
+ * Cells whose text the shared second timer rewrites: contained, so each tick lays out and repaints the cell alone,
+ * not its row (the rows on screen cost ~10 ms of main thread a second otherwise).
+ */
+const TICKING = new Set(['timeoutLeft', 'duration']);
+/** Kinds whose text may be cut with an ellipsis: the full text goes into a tooltip when the pointer gets there. */
+const CLIPPABLE = new Set(['text', 'list', 'html', 'note', 'attribute', 'attributes', 'tags', 'type', 'status', 'shortId']);
 
-export function AlertTable({ ctx, onOpen }: { ctx: RowContext; onOpen: (id: string) => void }) {
+/** The pane's inner width, kept current as it resizes. */
+function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1200 : window.innerWidth));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => {
+      if (el.clientWidth) setWidth(el.clientWidth);
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** Reads the fonts the table really uses from its probe elements, again when the font preferences or the width change them. */
+function useTableFonts(probes: RefObject<HTMLElement | null>) {
+  const setFonts = useSetAtom(tableFontsAtom);
+  const font = useAtomValue(prefsAtom).font;
+  useLayoutEffect(() => {
+    const read = () => {
+      const root = probes.current;
+      if (!root) return;
+      const fontOf = (name: keyof TableFonts) => {
+        const el = root.querySelector<HTMLElement>(`[data-probe="${name}"]`);
+        if (!el) return '';
+        const style = getComputedStyle(el);
+        // Chromium gives the shorthand; other engines may leave it empty.
+        return style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      };
+      const next: TableFonts = { body: fontOf('body'), header: fontOf('header'), chip: fontOf('chip'), outline: fontOf('outline'), mono: fontOf('mono') };
+      setFonts((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+    };
+    read();
+    window.addEventListener('resize', read);
+    return () => window.removeEventListener('resize', read);
+  }, [probes, setFonts, font]);
+}
+
+/** Columns for the table before the page has been measured: the headers alone. */
+function headerOnlyLayout(columns: readonly ColumnDef[]): ColumnNeeds[] {
+  return columns.map((c) => ({ name: c.name, kind: c.kind, header1: 100, header2: 100, content: 100 }));
+}
+
+function gridTemplate(layout: TableLayout): string {
+  const cols = layout.widths.map((w, i) => (i === layout.flex ? `minmax(${w}px, 1fr)` : `${w}px`));
+  // Without a description the spare room goes to an empty track, so the actions column stays at the end.
+  if (layout.flex < 0) cols.push('minmax(0px, 1fr)');
+  return `${LEAD_WIDTH}px ${cols.join(' ')} ${layout.actions.kind === 'trailing' ? layout.actions.width : 0}px`;
+}
+
+/** Left offsets of the pinned cells (lead, then the pinned columns), or null when nothing is pinned. */
+function pinOffsets(layout: TableLayout, pinned: number): number[] | null {
+  if (!layout.overflow) return null;
+  const offsets = [0];
+  let x = LEAD_WIDTH;
+  for (let i = 0; i < pinned; i++) {
+    offsets.push(x);
+    x += layout.widths[i]!;
+  }
+  return offsets;
+}
+
+interface Shared {
+  ctx: RowContext;
+  onOpen: (id: string) => void;
+  rowHeight: number;
+  layout: TableLayout;
+  pins: number[] | null;
+}
+
+export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null> }) {
   const order = useAtomValue(orderAtom);
-  const shown = useProgressiveCount(order.length);
+  const measured = useAtomValue(stableColumnNeedsAtom);
+  const focusId = useAtomValue(effectiveFocusAtom);
   const { t } = useT();
   const tableRef = useRef<HTMLDivElement>(null);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const probesRef = useRef<HTMLDivElement>(null);
+  const rowHeight = ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'];
+  const available = useInnerWidth(scrollRef);
+  useTableFonts(probesRef);
+
+  const needs = measured && measured.length === ctx.columns.length ? measured : headerOnlyLayout(ctx.columns);
+  const buttons = actionButtonCount(ctx);
+  const layout = useMemo(
+    () =>
+      fitColumns(needs, {
+        available,
+        lead: LEAD_WIDTH,
+        actionsWidth: buttons > 0 ? buttons * (actionButtonSize(ctx.compact) + 2) + 8 : 0,
+        trailingActions: NO_HOVER,
+        valueMax: ctx.valueWidth + CELL_PADDING,
+      }),
+    [needs, available, buttons, ctx.compact, ctx.valueWidth],
+  );
+  const pins = useMemo(() => pinOffsets(layout, pinnedColumns(ctx.columns)), [layout, ctx.columns]);
+  const template = gridTemplate(layout);
+
+  const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight);
+  // The row with the roving focus stays rendered wherever it is, so keyboard focus is never lost to a scroll.
+  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
+  const indices: number[] = [];
+  for (let i = range.start; i < range.end; i++) indices.push(i);
+  if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
+
+  // React renders the rows in a stable order (by id); the DOM is put in page order here, before the browser paints.
+  const pageIds = [...indices].sort((a, b) => a - b).map((i) => order[i]!);
+  const pageKey = pageIds.join(' ');
+  useLayoutEffect(() => {
+    if (bodyRef.current) placeRows(bodyRef.current, pageKey.split(' '));
+  }, [pageKey]);
+
+  const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
   useKeepRowFocus(tableRef);
-  const cellPad = ctx.compact ? 'px-2' : 'px-2';
-  const widths = ctx.columns.map((c) => columnWidth(c, ctx));
-  const tableWidth = SELECT_WIDTH + widths.reduce((sum, w) => sum + w, 0);
-  // Columns keep their width and share any extra room in proportion, like a fixed-layout table.
-  const grid = `${SELECT_WIDTH}px ${widths.map((w) => `minmax(${w}px, ${w}fr)`).join(' ')} 0px`;
+  const [reading, setReading] = useState<{ id: string; index: number } | null>(null);
+  const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
+    // The full description of a keyboard-focused row, when the cell cuts it.
+    const row = e.target as HTMLElement;
+    const id = row.getAttribute('data-row-id');
+    const cell = row.querySelector<HTMLElement>('[data-column="text"]');
+    const cut = cell !== null && cell.scrollWidth > cell.clientWidth + 1;
+    setReading(id && cut && row.matches(':focus-visible') ? { id, index: Number(row.getAttribute('aria-rowindex')) - 2 } : null);
+  };
+  // One object for every row, so rows re-render when one of these changes and not whenever the table does.
+  const shared = useMemo<Shared>(() => ({ ctx, onOpen, rowHeight, layout, pins }), [ctx, onOpen, rowHeight, layout, pins]);
+  const headerHeight = useHeaderHeight(tableRef);
+  const tableStyle = { '--alert-cols': template, '--header-h': `${headerHeight}px`, minWidth: layout.total } as CSSProperties;
 
   return (
-    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={{ minWidth: tableWidth }}>
-      <div role="rowgroup" className="sticky top-0 z-10 bg-gray-100 text-xs uppercase text-gray-700 shadow-sm min-[1920px]:text-sm dark:bg-gray-800 dark:text-gray-200">
-        <div role="row" className="grid items-center" style={{ gridTemplateColumns: grid }}>
-          <div role="columnheader" className="px-2 py-2">
+    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={tableStyle}>
+      <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
+        <span data-probe="body">x</span>
+        <span data-probe="header" className={HEADER_TEXT}>x</span>
+        <span data-probe="chip" className={CHIP_TEXT}>x</span>
+        <span data-probe="outline" className={OUTLINE_TEXT}>x</span>
+        <span data-probe="mono" className="font-mono">x</span>
+      </div>
+      <div role="rowgroup" data-table-header="" className={`sticky top-0 z-20 text-gray-700 shadow-sm dark:text-gray-200 ${HEADER_BG}`}>
+        <div role="row" aria-rowindex={1} className="grid items-stretch [grid-template-columns:var(--alert-cols)]">
+          <div role="columnheader" className={`flex items-center justify-center ${pins ? `sticky z-10 ${HEADER_BG}` : ''}`} style={pins ? { left: 0 } : undefined}>
             <HeaderSelect order={order} />
           </div>
-          {ctx.columns.map((column) => (
-            <SortHeader key={column.name} column={column} label={columnLabel(column, t)} />
+          {ctx.columns.map((column, i) => (
+            <SortHeader key={column.name} column={column} label={columnLabel(column, t)} pin={pins && i + 1 < pins.length ? pins[i + 1]! : null} last={pins !== null && i + 2 === pins.length} />
           ))}
+          {layout.flex < 0 && <div aria-hidden="true" />}
           <div role="columnheader" className="p-0">
             <span className="sr-only">{t('Actions')}</span>
           </div>
         </div>
       </div>
-      <div role="rowgroup" onKeyDown={onKeyDown}>
-        {order.slice(0, shown).map((id) => (
-          <AlertTableRow key={id} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />
+      <div
+        ref={bodyRef}
+        role="rowgroup"
+        className="relative"
+        style={{ height: order.length * rowHeight }}
+        onKeyDown={onKeyDown}
+        onFocus={onFocusRow}
+        onBlur={() => setReading(null)}
+      >
+        {renderOrder(indices, order).map((i) => (
+          <AlertTableRow key={order[i]} id={order[i]!} index={i} shared={shared} />
         ))}
+        {reading && <FullText id={reading.id} index={reading.index} shared={shared} />}
       </div>
     </div>
   );
 }
 
+/** The sticky header's height: rows keep it as their scroll margin, so a row scrolled into view is never under it. */
+function useHeaderHeight(table: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(32);
+  useLayoutEffect(() => {
+    const header = table.current?.querySelector<HTMLElement>('[data-table-header]');
+    if (!header) return;
+    const read = () => setHeight(header.offsetHeight);
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [table]);
+  return height;
+}
+
+const HEADER_BG = 'bg-gray-100 dark:bg-gray-800';
+/** The edge of the pinned columns while the table scrolls sideways under them. */
+const PIN_EDGE = 'shadow-[3px_0_4px_-2px_rgba(0,0,0,0.35)]';
+/** The header's font: also what the column widths measure headers with (column-layout.ts). */
+const HEADER_TEXT = 'text-xs font-semibold leading-tight min-[1920px]:text-sm';
+
 function HeaderSelect({ order }: { order: string[] }) {
   const { t } = useT();
   const [selection, setSelection] = useAtom(selectionAtom);
   if (selection.size === 0) return <span className="sr-only">{t('Trend')}</span>;
+  // The whole page, not only the rows on screen.
   const coverage = selectionCoverage(selection, order);
   return (
     <input
@@ -94,7 +254,7 @@ function HeaderSelect({ order }: { order: string[] }) {
   );
 }
 
-function SortHeader({ column, label }: { column: ColumnDef; label: string }) {
+function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: string; pin: number | null; last: boolean }) {
   const { t } = useT();
   const [sort, setSort] = useAtom(sortAtom);
   const setPage = useSetAtom(pageAtom);
@@ -103,97 +263,153 @@ function SortHeader({ column, label }: { column: ColumnDef; label: string }) {
     setPage(1);
   };
   const shown = sortShown(sort, column.name);
+  const pinClass = pin !== null ? `sticky z-10 ${HEADER_BG} ${last ? PIN_EDGE : ''}` : '';
+  const pinStyle = pin !== null ? { left: pin } : undefined;
+  // Headers wrap onto two lines rather than being cut (the widths leave room for that); the full name is the
+  // accessible name, and the tooltip too, should a narrow pane cut one anyway.
+  const text = <span className={`line-clamp-2 min-w-0 break-words text-left ${HEADER_TEXT}`}>{label}</span>;
   if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
     return (
-      <div role="columnheader" className="truncate px-2 py-2 font-semibold" title={label}>
-        {label}
+      <div role="columnheader" data-column={column.name} className={`flex min-w-0 items-center px-2 py-1 ${pinClass}`} style={pinStyle} title={label}>
+        {text}
       </div>
     );
   }
   const next = nextSort(sort, column.name);
   const nextShown = sortShown(next, column.name);
   return (
-    <div role="columnheader" aria-sort={shown} className="min-w-0 px-1 py-1 font-semibold">
+    <div role="columnheader" aria-sort={shown} data-column={column.name} className={`flex min-w-0 items-center px-1 py-0.5 ${pinClass}`} style={pinStyle}>
       <button
         type="button"
-        className="inline-flex max-w-full items-center gap-1 rounded px-1 py-1 uppercase hover:bg-black/5 dark:hover:bg-white/10"
+        className="inline-flex min-h-7 min-w-0 max-w-full items-center gap-1 rounded px-1 py-0.5 hover:bg-black/5 dark:hover:bg-white/10"
         onClick={() => onSort(next)}
-        title={nextShown === 'descending' ? t('SortDescending') : t('SortAscending')}
+        title={`${label} – ${nextShown === 'descending' ? t('SortDescending') : t('SortAscending')}`}
       >
-        <span className="truncate">{label}</span>
+        {text}
         {shown !== 'none' ? (
-          <Icon name={shown === 'ascending' ? 'arrowUp' : 'arrowDown'} size={14} />
+          <Icon name={shown === 'ascending' ? 'arrowUp' : 'arrowDown'} size={14} className="shrink-0" />
         ) : (
-          <span className="inline-block w-3.5" aria-hidden="true" />
+          <span className="inline-block w-3.5 shrink-0" aria-hidden="true" />
         )}
       </button>
     </div>
   );
 }
 
-const AlertTableRow = memo(function AlertTableRow({ id, ctx, onOpen, cellPad, grid }: { id: string; ctx: RowContext; onOpen: (id: string) => void; cellPad: string; grid: string }) {
+const AlertTableRow = memo(function AlertTableRow({ id, index, shared }: { id: string; index: number; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
   if (!alert) return null;
-  return <RowBody alert={alert} id={id} ctx={ctx} onOpen={onOpen} cellPad={cellPad} grid={grid} />;
+  return <RowBody alert={alert} id={id} index={index} shared={shared} />;
 });
 
-function RowBody({
-  alert,
-  id,
-  ctx,
-  onOpen,
-  cellPad,
-  grid,
-}: {
-  alert: AlertRow;
-  id: string;
-  ctx: RowContext;
-  onOpen: (id: string) => void;
-  cellPad: string;
-  grid: string;
-}) {
+/** Puts the full text of a cut cell into its tooltip when the pointer reaches it (not computed for every cell). */
+function titleCutCell(e: MouseEvent<HTMLElement>) {
+  const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-clip]');
+  if (!cell || cell.title) return;
+  if (cell.scrollWidth > cell.clientWidth + 1) cell.title = cell.innerText.trim();
+}
+
+/** Row colours per severity, style and mode; recomputed only when the config changes. */
+const colourCache = new WeakMap<object, Map<string, RowColors>>();
+function coloursOf(severity: string, ctx: RowContext): RowColors {
+  let perConfig = colourCache.get(ctx.config);
+  if (!perConfig) colourCache.set(ctx.config, (perConfig = new Map()));
+  const key = `${severity}\u0000${ctx.rowStyle}\u0000${ctx.dark}`;
+  let colours = perConfig.get(key);
+  if (!colours) perConfig.set(key, (colours = rowColors(severity, ctx.config, { style: ctx.rowStyle, dark: ctx.dark })));
+  return colours;
+}
+
+function RowBody({ alert, id, index, shared }: { alert: AlertRow; id: string; index: number; shared: Shared }) {
+  const { ctx, onOpen, rowHeight } = shared;
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
   const anySelected = useAtomValue(anySelectedAtom);
-  // The action buttons (4-6 buttons with icons) exist only where they can be seen: the hovered row, the row with
-  // keyboard focus, or every row on devices without hover. 200 rows × 5 buttons would otherwise dominate rendering.
+  // The action buttons exist only where they can be seen: the hovered row, the row with the keyboard focus and the
+  // row Tab lands on (shown when focused), and every row on devices without hover, in their own column. Forty rows of
+  // six buttons would dominate rendering.
   const [hovered, setHovered] = useState(false);
-  const showActions = hovered || focused || NO_HOVER;
-  const { t } = useT();
-  const background = severityColor(alert.severity, ctx.config);
-  const color = readableRowTextColor(alert.severity, ctx.config);
-  const height = ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'];
-  const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
+  const [focusWithin, setFocusWithin] = useState(false);
+  const showActions = hovered || focusWithin || focused || NO_HOVER;
+  const colours = coloursOf(alert.severity, ctx);
 
-  const onClick = useCallback(
-    (e: MouseEvent) => {
-      // A click that ends a text selection is not a request to open the alert.
-      if (window.getSelection()?.toString()) return;
-      if ((e.target as HTMLElement).closest('a')) return;
-      if (store.get(selectionAtom).size > 0) store.set(selectionAtom, (s) => toggleSelected(s, id));
-      else onOpen(id);
-    },
-    [id, onOpen, store],
-  );
+  const onClick = (e: MouseEvent) => {
+    // A click that ends a text selection is not a request to open the alert.
+    if (window.getSelection()?.toString()) return;
+    if ((e.target as HTMLElement).closest('a')) return;
+    if (store.get(selectionAtom).size > 0) store.set(selectionAtom, (s) => toggleSelected(s, id));
+    else onOpen(id);
+  };
+
+  // A poll that moves the row changes only this element's position; its cells do not re-render.
+  const style = {
+    height: rowHeight,
+    transform: `translateY(${index * rowHeight}px)`,
+    '--row-base': colours.background,
+    '--row-hover': colours.hoverBackground,
+    color: colours.text,
+  } as CSSProperties;
 
   return (
     <div
       role="row"
+      aria-rowindex={index + 2}
       data-row-id={id}
       data-severity={alert.severity}
       data-selected={selected || undefined}
       tabIndex={focused ? 0 : -1}
-      onFocus={() => {
-        if (store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
+      onFocus={(e) => {
+        setFocusWithin(true);
+        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);
       }}
       onClick={onClick}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
-      style={{ backgroundColor: background, color, height, gridTemplateColumns: grid, containIntrinsicSize: `auto ${height}px` }}
-      className={`group relative grid cursor-pointer items-stretch border-b border-black/10 [content-visibility:auto] hover:brightness-[0.93] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${selected ? 'outline-2 -outline-offset-2 outline-brand' : ''}`}
+      onMouseOver={titleCutCell}
+      style={style}
+      className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
     >
-      <div role="cell" className={`${cellPad} flex items-center justify-center`}>
+      <RowCells alert={alert} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
+    </div>
+  );
+}
+
+const RowCells = memo(function RowCells({
+  alert,
+  id,
+  shared,
+  selected,
+  focused,
+  anySelected,
+  showActions,
+  stripe,
+}: {
+  alert: AlertRow;
+  id: string;
+  shared: Shared;
+  selected: boolean;
+  focused: boolean;
+  anySelected: boolean;
+  showActions: boolean;
+  stripe: string | null;
+}) {
+  const { ctx, layout, pins } = shared;
+  const store = useStore();
+  const { t } = ctx;
+  const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
+  const slot = layout.actions.kind === 'slot' ? layout.actions : null;
+  const pinStyle = (k: number): CSSProperties | undefined => (pins && k < pins.length ? { left: pins[k] } : undefined);
+  const pinClass = (k: number) => (pins && k < pins.length ? `sticky z-[1] bg-[var(--row-bg)] ${k === pins.length - 1 ? PIN_EDGE : ''}` : '');
+  // While the actions show, the time cells under them step aside (they are replaced, never covered).
+  const yields = (i: number) => slot !== null && showActions && i >= slot.start && i < slot.start + slot.span;
+
+  return (
+    <>
+      <div role="cell" className={`flex items-center justify-center ${pinClass(0)}`} style={{ ...pinStyle(0), boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}>
         {anySelected ? (
           <input
             type="checkbox"
@@ -222,24 +438,51 @@ function RowBody({
           </button>
         )}
       </div>
-      {ctx.columns.map((column) => (
-        <div role="cell" key={column.name} className={`${cellPad} min-w-0 content-center truncate`}>
+      {ctx.columns.map((column, i) => (
+        <div
+          role="cell"
+          key={column.name}
+          data-column={column.name}
+          data-clip={CLIPPABLE.has(column.kind) || undefined}
+          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? '[contain:strict]' : ''} ${pinClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
+          style={pinStyle(i + 1)}
+        >
           <CellContent column={column} alert={alert} ctx={ctx} />
         </div>
       ))}
-      {/* Sticky so the actions stay reachable when the table scrolls sideways; the buttons overlay the end of the
-          row only while shown (hover, keyboard focus), so no column is hidden otherwise. Only those rows get a
-          sticky cell: 200 sticky cells make every layout of the table several times slower. */}
-      <div role="cell" className={`${showActions ? 'sticky' : ''} right-0 p-0`}>
-        {showActions && (
+      {layout.flex < 0 && <div aria-hidden="true" />}
+      <div role="cell" className="p-0">
+        {showActions && ctx.canWrite && (
           <div
-            className="absolute inset-y-0 right-0 flex items-center rounded-l px-1 opacity-0 shadow-[-8px_0_8px_-6px_rgba(0,0,0,0.25)] transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
-            style={{ backgroundColor: background }}
+            className={
+              slot
+                ? 'pointer-events-none absolute inset-y-0 flex items-center justify-end bg-[var(--row-bg)] px-1 opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100'
+                : 'flex h-full items-center justify-end px-1'
+            }
+            style={slot ? { left: slot.left, width: slot.width } : undefined}
           >
-            <RowActions alert={alert} ctx={ctx} tabbable={focused} />
+            <RowActions alert={alert} ctx={ctx} tabbable={focused} size={ctx.compact ? 'compact' : 'small'} />
           </div>
         )}
       </div>
+    </>
+  );
+});
+
+/** The whole description of the row with keyboard focus, below it, when its cell cuts it (hover has the tooltip). */
+function FullText({ id, index, shared }: { id: string; index: number; shared: Shared }) {
+  const alert = useAtomValue(rowAtom(id));
+  const { layout, rowHeight, ctx } = shared;
+  const column = ctx.columns.findIndex((c) => c.name === 'text');
+  if (!alert || column < 0) return null;
+  const left = LEAD_WIDTH + layout.widths.slice(0, column).reduce((a, b) => a + b, 0);
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute right-2 z-30 max-h-40 overflow-hidden whitespace-pre-wrap break-words rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 shadow-lg dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+      style={{ top: (index + 1) * rowHeight, left }}
+    >
+      <CellContent column={ctx.columns[column]!} alert={alert} ctx={ctx} />
     </div>
   );
 }

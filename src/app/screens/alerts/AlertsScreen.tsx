@@ -1,7 +1,7 @@
 // The alerts screen (SPEC 2): environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Config } from '../../../core/types.ts';
@@ -57,7 +57,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   useScreenKeys(searchRef);
 
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
-  const onOpen = (id: string) => navigate(`/alert/${encodeURIComponent(id)}`);
+  const onOpen = useCallback((id: string) => navigate(`/alert/${encodeURIComponent(id)}`), [navigate]);
 
   return (
     <div
@@ -72,10 +72,14 @@ function AlertsScreenFor({ config }: { config: Config }) {
           </span>
         </div>
       ) : (
-        <div className="bg-brand text-white dark:bg-gray-800">
+        // The freshness sits at the toolbar's end where there is room (laptops), below it on narrow screens: one
+        // line less above the rows.
+        <div className="flex flex-wrap items-center bg-brand text-white dark:bg-gray-800">
           <h1 className="sr-only">{t('Alerts')}</h1>
-          <Toolbar searchRef={searchRef} fullscreen={fullscreen} />
-          <div className="flex justify-end px-3 pb-1 text-white/90">
+          <div className="min-w-0 flex-[1_1_36rem]">
+            <Toolbar searchRef={searchRef} fullscreen={fullscreen} />
+          </div>
+          <div className="ml-auto px-3 pb-1 text-white/90 sm:pb-0">
             <FreshnessBar />
           </div>
         </div>

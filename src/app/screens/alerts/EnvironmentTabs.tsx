@@ -68,7 +68,7 @@ export function EnvironmentTabs() {
             aria-selected={active}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.env)}
-            className={`whitespace-nowrap px-4 py-2 text-sm font-semibold uppercase tracking-wide ${active ? 'border-b-2 border-brand text-brand dark:border-indigo-300 dark:text-indigo-200' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'}`}
+            className={`whitespace-nowrap px-4 py-1.5 text-sm font-semibold uppercase tracking-wide ${active ? 'border-b-2 border-brand text-brand dark:border-indigo-300 dark:text-indigo-200' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'}`}
           >
             {tab.label} ({formatNumber(tab.count)})
           </button>

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
@@ -10,19 +10,34 @@ const freshnessAtom = selectAtom(
   (a, b) => a.freshness === b.freshness && a.updatedAt === b.updatedAt && a.error?.message === b.error?.message,
 );
 
+/** Seconds since the last update, or null before the first one; the clock moves it every second. */
+const ageAtom = atom((get) => {
+  const { updatedAt } = get(freshnessAtom);
+  return updatedAt ? Math.max(0, Math.round((get(clockAtom) - updatedAt) / 1000)) : null;
+});
+
+/**
+ * The age as the toolbar words it: "just now" for 10 s, then in steps of 10 s, then of minutes. The bar re-renders
+ * when these words change, not at every tick of the clock (the wall display's count of seconds does every second).
+ */
+const roughAgeAtom = atom((get) => {
+  const age = get(ageAtom);
+  if (age === null) return null;
+  return age < 10 ? 0 : age < 60 ? Math.floor(age / 10) * 10 : Math.floor(age / 60) * 60;
+});
+
 /**
  * How fresh the list is: live, or offline with the age of the last known alerts. In kiosk mode the age is always
  * shown in seconds ("updated 12 s ago"), so a wall display that silently stopped updating is noticed.
  */
 export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
   const { freshness, updatedAt, error } = useAtomValue(freshnessAtom);
-  const now = useAtomValue(clockAtom);
+  const ageSeconds = useAtomValue(kiosk ? ageAtom : roughAgeAtom);
   const { t, formatRelativeTime, formatNumber } = useT();
 
-  const ageSeconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
   const offline = freshness === 'offline' || (freshness === 'stale' && error?.kind === 'network');
   const label = offline ? t('Offline') : freshness === 'live' ? t('Live') : freshness === 'loading' ? t('Loading') : t('Stale');
-  const age = ageSeconds === null ? '' : kiosk ? t('AlertsUpdatedSecondsAgo', { seconds: formatNumber(ageSeconds) }) : t('LastUpdated', { age: ageSeconds < 5 ? t('JustNow') : formatRelativeTime(-ageSeconds) });
+  const age = ageSeconds === null ? '' : kiosk ? t('AlertsUpdatedSecondsAgo', { seconds: formatNumber(ageSeconds) }) : t('LastUpdated', { age: ageSeconds < 10 ? t('JustNow') : formatRelativeTime(-ageSeconds) });
 
   return (
     <div className="flex items-center gap-2 text-sm" data-testid="freshness">

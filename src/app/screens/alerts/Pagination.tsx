@@ -27,7 +27,7 @@ export function Pagination() {
   const first = total === 0 ? 0 : (page - 1) * rowsPerPage + 1;
   const last = Math.min(total, page * rowsPerPage);
   return (
-    <nav aria-label={t('AlertsPagination')} className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 border-t border-gray-200 px-3 py-1 text-sm dark:border-gray-700">
+    <nav aria-label={t('AlertsPagination')} className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 border-t border-gray-200 px-3 py-0.5 text-sm dark:border-gray-700">
       <label htmlFor={selectId} className="text-gray-600 dark:text-gray-300">
         {t('RowsPerPage')}
       </label>
@@ -47,9 +47,9 @@ export function Pagination() {
         {t('AlertsRangeOfTotal', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) })}
       </span>
       <span className="flex items-center">
-        <IconButton icon="chevronLeft" label={t('PreviousPage')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
+        <IconButton icon="chevronLeft" className="h-8 w-8" label={t('PreviousPage')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
         <span className="sr-only">{t('Page', { page, pages })}</span>
-        <IconButton icon="chevronRight" label={t('NextPage')} disabled={page >= pages} onClick={() => onPage(page + 1)} />
+        <IconButton icon="chevronRight" className="h-8 w-8" label={t('NextPage')} disabled={page >= pages} onClick={() => onPage(page + 1)} />
       </span>
     </nav>
   );

@@ -1,5 +1,6 @@
 // The actions of one alert (SPEC 4): only those its status allows, watch/unwatch, delete, and the configured custom
-// actions in a menu. Shown on hover and on keyboard focus in the table; always shown on phone cards.
+// actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells; always shown on
+// phone cards.
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -14,6 +15,20 @@ import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts
 import { alertCommands } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
 
+/** The most buttons a row can show: four status actions (an acknowledged alert), watch, delete and the menu. */
+export function actionButtonCount(ctx: Pick<RowContext, 'canWrite' | 'canDelete' | 'username' | 'customActions'>): number {
+  if (!ctx.canWrite) return 0;
+  return 4 + (ctx.username ? 1 : 0) + (ctx.canDelete ? 1 : 0) + (ctx.customActions.length > 0 ? 1 : 0);
+}
+
+const BUTTON_CLASS = { compact: 'h-6 w-6', small: 'h-7 w-7', large: 'h-10 w-10' } as const;
+const ICON_SIZE = { compact: 16, small: 18, large: 22 } as const;
+
+/** The px of one row button in the table. */
+export function actionButtonSize(compact: boolean): number {
+  return compact ? 24 : 28;
+}
+
 export const RowActions = memo(function RowActions({
   alert,
   ctx,
@@ -24,14 +39,14 @@ export const RowActions = memo(function RowActions({
   ctx: RowContext;
   /** false keeps the buttons out of the Tab order (every row but the focused one), so Tab leaves the table */
   tabbable: boolean;
-  size?: 'small' | 'large';
+  size?: 'compact' | 'small' | 'large';
 }) {
   const { t } = useT();
   const busy = useAtomValue(listBusyAtom);
   const askDelete = useSetAtom(pendingDeleteAtom);
   const tabIndex = tabbable ? 0 : -1;
-  const buttonClass = size === 'small' ? 'h-7 w-7' : 'h-10 w-10';
-  const iconSize = size === 'small' ? 18 : 22;
+  const buttonClass = BUTTON_CLASS[size];
+  const iconSize = ICON_SIZE[size];
   const watched = isWatchedBy(alert, ctx.username);
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   if (!ctx.canWrite) return null;

@@ -11,12 +11,20 @@ import type { Store } from '../../state/store.ts';
 import { clearSelection, effectiveFocusAtom, focusedIdAtom, pendingDeleteAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 
-/** Focuses the row element of an alert (table row or card) inside `container`. */
-export function focusRow(container: HTMLElement | null, id: string | null) {
+/**
+ * Focuses the row element of an alert (table row or card) inside `container` and scrolls it into view. Only rows near
+ * the viewport are rendered: a row that is not there yet (focus just moved to it, so the list renders it next) is
+ * looked for again over the next few frames.
+ */
+export function focusRow(container: HTMLElement | null, id: string | null, attempts = 4) {
   if (!container || id === null) return;
   const el = container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]`);
-  el?.focus();
-  el?.scrollIntoView({ block: 'nearest' });
+  if (!el) {
+    if (attempts > 0) requestAnimationFrame(() => focusRow(container, id, attempts - 1));
+    return;
+  }
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'nearest' });
 }
 
 /** The focused row: the remembered one, else the first of the page (the one Tab lands on). */
@@ -49,7 +57,10 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>) {
   }, [order, container, store]);
 }
 
-export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, container: () => HTMLElement | null) {
+/**
+ * The keys of the list. `pageSize` is how many rows PageUp/PageDown jump: the rows that fit the viewport.
+ */
+export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, container: () => HTMLElement | null, pageSize: () => number) {
   const store = useStore();
   return useCallback(
     (e: KeyboardEvent<HTMLElement>) => {
@@ -70,7 +81,7 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
       const alert = rowOf(store, id);
       switch (command.kind) {
         case 'move': {
-          const next = order[moveIndex(command.to, order.indexOf(id), order.length)] ?? null;
+          const next = order[moveIndex(command.to, order.indexOf(id), order.length, pageSize())] ?? null;
           if (next !== null) {
             store.set(focusedIdAtom, next);
             focusRow(container(), next);
@@ -103,6 +114,6 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
       e.preventDefault();
       e.stopPropagation();
     },
-    [ctx, open, container, store],
+    [ctx, open, container, pageSize, store],
   );
 }

@@ -146,20 +146,3 @@ export function useKioskFullscreen(kiosk: boolean, enter: () => Promise<boolean>
     };
   }, [kiosk, enter]);
 }
-
-/** Rows rendered per step when a long page appears (e.g. 200 rows): each step stays a short main-thread task. */
-export const RENDER_CHUNK = 40;
-
-/**
- * How many of `total` rows to render now: all that were already shown, then RENDER_CHUNK more per frame until
- * every row is there. Polls that keep the page as it is render nothing new; only a page that grows is spread out.
- */
-export function useProgressiveCount(total: number): number {
-  const [limit, setLimit] = useState(RENDER_CHUNK);
-  useEffect(() => {
-    if (limit >= total) return;
-    const frame = requestAnimationFrame(() => setLimit((l) => l + RENDER_CHUNK));
-    return () => cancelAnimationFrame(frame);
-  }, [limit, total]);
-  return Math.min(limit, total);
-}

@@ -20,7 +20,6 @@ import {
   ROWS_PER_PAGE_OPTIONS,
   SHELVE_TIMEOUT_OPTIONS,
   SHORT_TIME_FORMATS,
-  TEXT_WIDTH_OPTIONS,
   VALUE_WIDTH_OPTIONS,
   type UnitOption,
 } from '../../../core/preferences.ts';
@@ -173,6 +172,15 @@ export function SettingsScreen() {
             ]}
             onChange={(v) => void savePrefs({ displayDensity: v === 'compact' ? 'compact' : 'comfortable' })}
           />
+          <RadioGroup
+            legend={t('RowStyle')}
+            value={prefs.rowStyle}
+            options={[
+              { value: 'filled', label: t('RowStyleFilled') },
+              { value: 'quiet', label: t('RowStyleQuiet') },
+            ]}
+            onChange={(rowStyle) => void savePrefs({ rowStyle })}
+          />
           <SelectField
             label={t('Font')}
             value={font['font-family']}
@@ -254,12 +262,6 @@ export function SettingsScreen() {
             value={String(prefs.valueWidth)}
             options={unitOptions(VALUE_WIDTH_OPTIONS, prefs.valueWidth)}
             onChange={(v) => void savePrefs({ valueWidth: Number(v) })}
-          />
-          <SelectField
-            label={t('DescriptionWidth')}
-            value={String(prefs.textWidth)}
-            options={unitOptions(TEXT_WIDTH_OPTIONS, prefs.textWidth)}
-            onChange={(v) => void savePrefs({ textWidth: Number(v) })}
           />
           <SelectField
             label={t('RefreshInterval')}

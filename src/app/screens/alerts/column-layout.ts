@@ -1,0 +1,173 @@
+// The alert table's column widths, measured from the page's own text (issue 14). The text of every cell of the page
+// (all rows, not only those on screen) is measured once per row version with the fonts the table really uses; the
+// widths only grow while the page stays the same, so columns do not jump at every poll; src/core/table-layout.ts
+// then shares the pane among the columns.
+import { atom } from 'jotai';
+import type { ColumnDef } from '../../../core/columns.ts';
+import { splitHeader, type ColumnNeeds, type Measure } from '../../../core/table-layout.ts';
+import type { AlertRow } from '../../../worker/contract/index.ts';
+import { orderAtom, rowAtom, viewKeyAtom } from '../../state/alerts.ts';
+import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { cellText, columnLabel, type CellFont } from './AlertCells.tsx';
+
+/** The fonts of the table as the browser resolved them (CSS `font` shorthands), read from probe elements. */
+export interface TableFonts {
+  body: string;
+  header: string;
+  chip: string;
+  outline: string;
+  mono: string;
+}
+
+/** Set by the table once its probe elements are laid out (and again when the font preferences change them). */
+export const tableFontsAtom = atom<TableFonts | null>(null);
+
+/** Horizontal padding of a cell (px-2), of a bold severity chip (px-1.5) and of an outlined chip (px-1 + border). */
+export const CELL_PADDING = 16;
+const CHIP_PADDING = 12;
+const OUTLINE_PADDING = 10;
+const CHIP_GAP = 4;
+/** A sortable header: the button's padding, the gap and the 14 px sort arrow, and the cell's own padding. */
+export const SORT_HEADER_EXTRA = 8 + 4 + 14 + 8;
+const PLAIN_HEADER_EXTRA = 16;
+/** Sub-pixel rounding and font hinting differences between canvas and layout. */
+const SLACK = 2;
+
+// ---- measuring text --------------------------------------------------------------------------------------------------
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+const widths = new Map<string, number>();
+
+/** Measures text in a CSS font with a canvas; without one (tests without a canvas) a rough 0.6 em per character. */
+export function measurer(font: string): Measure {
+  if (canvas === undefined) {
+    try {
+      canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    } catch {
+      canvas = null;
+    }
+  }
+  const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 13);
+  return (text: string) => {
+    if (!text) return 0;
+    const key = `${font}\u0000${text}`;
+    let w = widths.get(key);
+    if (w === undefined) {
+      if (canvas) {
+        canvas.font = font;
+        w = canvas.measureText(text).width;
+      } else {
+        w = text.length * size * 0.6;
+      }
+      // Enough for a few pages of distinct values; a long-running wall display does not grow without end.
+      if (widths.size > 20_000) widths.clear();
+      widths.set(key, w);
+    }
+    return w;
+  };
+}
+
+interface Measurers {
+  fonts: TableFonts;
+  of: Record<CellFont, Measure>;
+  header: Measure;
+}
+
+function measurers(fonts: TableFonts): Measurers {
+  return { fonts, of: { body: measurer(fonts.body), chip: measurer(fonts.chip), outline: measurer(fonts.outline), mono: measurer(fonts.mono) }, header: measurer(fonts.header) };
+}
+
+/** The width a cell needs, padding included. */
+function cellWidth(column: ColumnDef, alert: AlertRow, ctx: RowContext, m: Measurers, now: number): number {
+  const { font, parts } = cellText(column, alert, ctx, now);
+  const measure = m.of[font];
+  const pad = font === 'chip' ? CHIP_PADDING : font === 'outline' ? OUTLINE_PADDING : 0;
+  let w = 0;
+  for (const part of parts) w += measure(part) + pad;
+  if (parts.length > 1) w += (parts.length - 1) * (font === 'body' ? 8 : CHIP_GAP);
+  return Math.ceil(w + CELL_PADDING + SLACK);
+}
+
+/** What a header needs on one and on two lines. */
+export function headerNeeds(column: ColumnDef, label: string, measure: Measure): { header1: number; header2: number } {
+  const extra = column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft' ? PLAIN_HEADER_EXTRA : SORT_HEADER_EXTRA;
+  const one = measure(label);
+  const two = splitHeader(label, measure).width;
+  return { header1: Math.ceil(one + extra + SLACK), header2: Math.ceil(two + extra + SLACK) };
+}
+
+// ---- per page, per row version ------------------------------------------------------------------------------------
+
+/** Measured widths of each row object, for the measuring context they were measured in. */
+let rowCache = new WeakMap<AlertRow, number[]>();
+let rowCacheContext: unknown = null;
+/** The measurers and header needs of that context. */
+let headerCache: { m: Measurers; headers: { header1: number; header2: number }[] } | null = null;
+const fontKeys = new WeakMap<TableFonts, string>();
+function fontsKey(fonts: TableFonts): string {
+  let key = fontKeys.get(fonts);
+  if (key === undefined) fontKeys.set(fonts, (key = JSON.stringify(fonts)));
+  return key;
+}
+/** The widths of the page so far: they only grow until the page (view), the columns or the fonts change. */
+let pageMemo: { key: string; content: number[] } | null = null;
+
+const pageRowsAtom = atom((get) => {
+  const order = get(orderAtom);
+  const rows: AlertRow[] = [];
+  for (const id of order) {
+    const row = get(rowAtom(id));
+    if (row) rows.push(row);
+  }
+  return rows;
+});
+
+/**
+ * What each column needs on this page: headers measured in the header font, content as the widest cell of every row
+ * of the page. Returns the same array while nothing grew, so the table re-renders only when a width changes.
+ */
+export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
+  const fonts = get(tableFontsAtom);
+  const ctx = get(rowContextAtom);
+  if (!fonts || !ctx) return null;
+  const rows = get(pageRowsAtom);
+  const viewKey = get(viewKeyAtom);
+  const now = Date.now();
+  // Everything a measured width depends on besides the row itself; the headers depend on nothing else.
+  const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}`;
+  if (context !== rowCacheContext) {
+    rowCache = new WeakMap();
+    rowCacheContext = context;
+    const m = measurers(fonts);
+    headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)) };
+  }
+  const { m, headers } = headerCache!;
+  const content = ctx.columns.map(() => 0);
+  for (const row of rows) {
+    let w = rowCache.get(row);
+    if (!w) {
+      w = ctx.columns.map((column) => cellWidth(column, row, ctx, m, now));
+      rowCache.set(row, w);
+    }
+    for (let i = 0; i < w.length; i++) if (w[i]! > content[i]!) content[i] = w[i]!;
+  }
+  const key = `${viewKey}|${context}`;
+  const grown = pageMemo?.key === key ? content.map((w, i) => Math.max(w, pageMemo!.content[i] ?? 0)) : content;
+  pageMemo = { key, content: grown };
+  return ctx.columns.map((column, i) => ({ name: column.name, kind: column.kind, ...headers[i]!, content: grown[i]! }));
+});
+
+/** The same needs while no width changed, so subscribers do not re-render at every poll. */
+export const stableColumnNeedsAtom = (() => {
+  let last: ColumnNeeds[] | null = null;
+  return atom((get) => {
+    const next = get(columnNeedsAtom);
+    const same =
+      last !== null &&
+      next !== null &&
+      last.length === next.length &&
+      last.every((c, i) => c.name === next[i]!.name && c.content === next[i]!.content && c.header1 === next[i]!.header1 && c.header2 === next[i]!.header2);
+    if (!same) last = next;
+    return last;
+  });
+})();

@@ -1,0 +1,175 @@
+// Rendering only the rows near the viewport (issue 14): a page of 200 alerts keeps about 40 rows in the DOM. Rows
+// have one height (table rows by density, phone cards by measuring one), so the window is plain arithmetic on the
+// scroll position; no library needed. The window moves in steps (every OVERSCAN / 2 rows), not at every scroll event,
+// so scrolling re-renders a few rows at a time.
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+
+/** Rows rendered beyond each edge of the viewport: a wheel notch or a PageDown never reaches unrendered rows. */
+export const OVERSCAN = 10;
+
+export interface RowWindow {
+  /** first rendered index */
+  start: number;
+  /** one past the last rendered index */
+  end: number;
+}
+
+/**
+ * The rows visible in a viewport of `viewport` px scrolled to `scrollTop`, the rows starting `bodyTop` px into the
+ * scrolled content, each `rowHeight` px tall: [first, last).
+ */
+export function visibleRows(scrollTop: number, viewport: number, bodyTop: number, rowHeight: number, count: number): RowWindow {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const top = scrollTop - bodyTop;
+  const first = Math.min(count, Math.max(0, Math.floor(top / rowHeight)));
+  const last = Math.min(count, Math.max(first, Math.ceil((top + viewport) / rowHeight)));
+  return { start: first, end: last };
+}
+
+/** The window to render for what is visible: the visible rows and OVERSCAN on each side, within the list. */
+export function windowAround(visible: RowWindow, count: number, overscan = OVERSCAN): RowWindow {
+  return { start: Math.max(0, visible.start - overscan), end: Math.min(count, visible.end + overscan) };
+}
+
+/**
+ * Whether the rendered window still serves what is visible: it covers the visible rows with at least half the
+ * overscan to spare on each side (or reaches the list's end there), and is not far larger than needed.
+ */
+export function windowServes(current: RowWindow, visible: RowWindow, count: number, overscan = OVERSCAN): boolean {
+  const margin = Math.floor(overscan / 2);
+  const coversTop = current.start === 0 || visible.start - current.start >= margin;
+  const coversBottom = current.end === count || current.end - visible.end >= margin;
+  const notTooBig = current.end - current.start <= visible.end - visible.start + 4 * overscan;
+  return coversTop && coversBottom && current.start <= visible.start && current.end >= Math.min(count, visible.end) && notTooBig;
+}
+
+/** The rows of a list in `scrollRef` whose rows start at `bodyRef`, each `rowHeight` px tall, to render now. */
+export function useRowWindow(
+  scrollRef: RefObject<HTMLElement | null>,
+  bodyRef: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+): RowWindow {
+  // Before the first layout the viewport is unknown: the window's height stands in for it.
+  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count));
+  // The window last asked for, read by the scroll handler without waiting for the render.
+  const rangeRef = useRef(range);
+
+  const update = useCallback(() => {
+    const scroller = scrollRef.current;
+    const body = bodyRef.current;
+    if (!scroller || !body) return;
+    const bodyTop = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    // A list not laid out yet (display none, a test without layout) has no height: keep the first guess.
+    const viewport = scroller.clientHeight || (typeof window === 'undefined' ? 1000 : window.innerHeight);
+    const visible = visibleRows(scroller.scrollTop, viewport, bodyTop, rowHeight, count);
+    const current = rangeRef.current;
+    if (windowServes(current, visible, count)) return;
+    const next = windowAround(visible, count);
+    if (next.start === current.start && next.end === current.end) return;
+    rangeRef.current = next;
+    setRange(next);
+  }, [scrollRef, bodyRef, rowHeight, count]);
+
+  useLayoutEffect(() => {
+    update();
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        update();
+      });
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onScroll);
+    resize?.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      resize?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [scrollRef, update]);
+
+  // A page that shrank below the window: clamp at once.
+  return range.end > count || range.start > count ? windowAround({ start: Math.min(range.start, count), end: Math.min(range.end, count) }, count, 0) : range;
+}
+
+/**
+ * The order React renders the rows in: by id, not by their place on the page, so that React itself never moves a row
+ * (its list diffing moves every row a moved one jumped over: a poll that brings five alerts to the top of their
+ * severity band moved some thirty rows). placeRows then puts the DOM in page order with the fewest moves.
+ */
+export function renderOrder(indices: readonly number[], order: readonly string[]): number[] {
+  return [...indices].sort((a, b) => (order[a]! < order[b]! ? -1 : order[a]! > order[b]! ? 1 : 0));
+}
+
+/** Indices (into `seq`) of a longest strictly increasing subsequence of `seq`. */
+export function longestIncreasing(seq: readonly number[]): Set<number> {
+  const tails: number[] = [];
+  const prev = new Array<number>(seq.length).fill(-1);
+  for (let i = 0; i < seq.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seq[tails[mid]!]! < seq[i]!) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const out = new Set<number>();
+  for (let k = tails.length ? tails[tails.length - 1]! : -1; k >= 0; k = prev[k]!) out.add(k);
+  return out;
+}
+
+/** The longest increasing run that includes position `pinned`: the rest on each side must fit around it. */
+function keepAround(at: readonly number[], pinned: number): Set<number> {
+  const p = at[pinned]!;
+  const left = at.map((v, i) => (i < pinned && v < p ? i : -1)).filter((i) => i >= 0);
+  const right = at.map((v, i) => (i > pinned && v > p ? i : -1)).filter((i) => i >= 0);
+  const keep = new Set<number>([pinned]);
+  for (const k of longestIncreasing(left.map((i) => at[i]!))) keep.add(left[k]!);
+  for (const k of longestIncreasing(right.map((i) => at[i]!))) keep.add(right[k]!);
+  return keep;
+}
+
+/**
+ * Puts the row elements of `container` (those with data-row-id) in the order of `ids`, moving as few as possible:
+ * the rows forming the longest run already in order stay, the others move. Moving an element that is laid out makes
+ * the browser style and lay it out again, so five moved alerts cost five rows, not thirty. Other children stay where
+ * they are, and so does the row with the keyboard focus (moving it would drop the focus). Keyboard users, screen
+ * readers and anything that reads the DOM see the rows in page order.
+ */
+export function placeRows(container: HTMLElement, ids: readonly string[]): number {
+  const wanted = new Map(ids.map((id, i) => [id, i]));
+  const rows = [...container.children].filter((el): el is HTMLElement => el instanceof HTMLElement && wanted.has(el.dataset.rowId ?? ''));
+  if (rows.length === 0) return 0;
+  const at = rows.map((el) => wanted.get(el.dataset.rowId!)!);
+  // A moved element loses the keyboard focus: the row holding it stays, and the others are placed around it.
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  const pinned = active ? rows.findIndex((el) => el.contains(active)) : -1;
+  const keep = pinned < 0 ? longestIncreasing(at) : keepAround(at, pinned);
+  const byPosition = new Array<HTMLElement | undefined>(ids.length);
+  rows.forEach((el, k) => (byPosition[at[k]!] = el));
+  const staying = new Set([...keep].map((k) => rows[k]!));
+  // What follows the rows (the full-text box of the focused row), which no row may pass.
+  let end = rows[rows.length - 1]!.nextSibling;
+  while (end instanceof HTMLElement && wanted.has(end.dataset.rowId ?? '')) end = end.nextSibling;
+  let moved = 0;
+  // From the end: each row that must move goes right before the row that follows it in page order.
+  let next: Node | null = end;
+  for (let p = ids.length - 1; p >= 0; p--) {
+    const el = byPosition[p];
+    if (!el) continue;
+    if (!staying.has(el)) {
+      container.insertBefore(el, next);
+      moved++;
+    }
+    next = el;
+  }
+  return moved;
+}

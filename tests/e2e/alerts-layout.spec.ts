@@ -1,0 +1,221 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The alerts table as an operator meets it on a real Alerta server (issue 14): its default columns all on screen at
+// laptop and desktop widths in every language, no header cut without its full name, row actions that never hide
+// data, and the phone cards without sideways scrolling. The demo server's /config is replaced here by the real
+// server's defaults (its column list, with customer views on so the Customer column shows).
+
+/** An unconfigured Alerta 9.1.0 server's `columns` (CONSOLE-FACTS 1.3). */
+const REAL_SERVER_COLUMNS = ['severity', 'status', 'lastReceiveTime', 'timeoutLeft', 'duplicateCount', 'customer', 'environment', 'service', 'resource', 'event', 'value', 'text'];
+
+async function realServerDefaults(page: Page) {
+  await page.context().route('**/config.json', async (route) => {
+    const served = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, columns: REAL_SERVER_COLUMNS, customer_views: true }) });
+  });
+}
+
+function table(page: Page) {
+  return page.getByRole('table');
+}
+
+async function openAlerts(page: Page) {
+  await realServerDefaults(page);
+  await page.goto('/alerts');
+  await expect.poll(() => table(page).locator('[data-row-id]').count()).toBeGreaterThan(5);
+  // the column widths settle once the page is measured
+  await page.waitForTimeout(300);
+}
+
+/** Every column header: its box, whether its text is cut, and whether the full name is still available. */
+function headerReport(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[role="columnheader"]')].map((h) => {
+      const box = h.getBoundingClientRect();
+      const label = h.querySelector<HTMLElement>('.line-clamp-2');
+      const text = (label?.textContent ?? h.textContent ?? '').trim();
+      const cut = label ? label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1 : false;
+      const titled = [h.title, h.querySelector('button')?.title ?? ''].some((t) => t.includes(text));
+      return { text, left: box.left, right: box.right, cut, titled, name: h.getAttribute('data-column') };
+    }),
+  );
+}
+
+/** Action buttons of a row that are shown, and the row's cells that are visible and overlap one of them. */
+function overlapReport(page: Page, rowIndex: number) {
+  return page.evaluate((i) => {
+    const row = document.querySelectorAll<HTMLElement>('[role="rowgroup"] [data-row-id]')[i];
+    if (!row) return { buttons: 0, overlaps: ['no row'] };
+    const buttons = [...row.querySelectorAll<HTMLElement>('[role="group"] button')].filter((b) => getComputedStyle(b.closest('[role="group"]')!.parentElement!).opacity !== '0');
+    const cells = [...row.querySelectorAll<HTMLElement>('[role="cell"]')].filter((c) => c.textContent?.trim() && c.checkVisibility({ visibilityProperty: true }));
+    const overlaps: string[] = [];
+    for (const b of buttons) {
+      const bb = b.getBoundingClientRect();
+      for (const c of cells) {
+        if (c.contains(b)) continue;
+        const cb = c.getBoundingClientRect();
+        const x = Math.min(bb.right, cb.right) - Math.max(bb.left, cb.left);
+        const y = Math.min(bb.bottom, cb.bottom) - Math.max(bb.top, cb.top);
+        if (x > 1 && y > 1) overlaps.push(`${b.getAttribute('aria-label')} over ${c.getAttribute('data-column')} "${c.textContent?.trim()}"`);
+      }
+    }
+    return { buttons: buttons.length, overlaps };
+  }, rowIndex);
+}
+
+const LANGUAGES = [
+  { locale: 'en-US', description: 'Description', severity: 'Critical', alerts: 'Alerts' },
+  { locale: 'fr-FR', description: 'Description', severity: 'Critique', alerts: 'Alertes' },
+  { locale: 'de-DE', description: 'Beschreibung', severity: 'Kritisch', alerts: 'Alarme' },
+  { locale: 'tr-TR', description: 'Açıklama', severity: 'Kritik', alerts: 'Uyarılar' },
+];
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1400, height: 900 },
+  { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    for (const language of LANGUAGES) {
+      test.describe(language.locale, () => {
+        test.use({ locale: language.locale });
+
+        test('every default column through Description is on screen, no header is cut, the actions hide no data', async ({ page }) => {
+          await openAlerts(page);
+          const headers = await headerReport(page);
+          // the selection column, the twelve default columns and the actions column
+          expect(headers.map((h) => h.name).filter(Boolean)).toEqual(REAL_SERVER_COLUMNS);
+          for (const h of headers) {
+            expect(h.left, `${h.text} starts inside the window`).toBeGreaterThanOrEqual(0);
+            expect(h.right, `${h.text} ends inside the window`).toBeLessThanOrEqual(viewport.width);
+            expect(h.cut && !h.titled, `${h.text} is cut without its full name`).toBe(false);
+          }
+          await expect(table(page).getByRole('columnheader', { name: language.description })).toBeInViewport();
+          // No sideways scrolling: the list is exactly as wide as its pane.
+          const list = await page.evaluate(() => {
+            const el = document.querySelector('[data-alert-list]') as HTMLElement;
+            return { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+          });
+          expect(list.scroll).toBeLessThanOrEqual(list.client);
+          expect(list.page).toBeLessThanOrEqual(0);
+          // Severity chips speak the language.
+          await expect(table(page).getByText(language.severity, { exact: true }).first()).toBeVisible();
+
+          // Hovered, then focused from the keyboard: the actions replace the time cells, never cover other data.
+          const row = table(page).locator('[data-row-id]').nth(2);
+          await row.hover();
+          const hovered = await overlapReport(page, 2);
+          expect(hovered.buttons).toBeGreaterThan(2);
+          expect(hovered.overlaps).toEqual([]);
+          await page.mouse.move(viewport.width - 5, 5);
+          await table(page).locator('[data-row-id]').nth(0).focus();
+          await page.keyboard.press('ArrowDown');
+          await expect(table(page).locator('[data-row-id]').nth(1)).toBeFocused();
+          const focused = await overlapReport(page, 1);
+          expect(focused.buttons).toBeGreaterThan(2);
+          expect(focused.overlaps).toEqual([]);
+        });
+      });
+    }
+  });
+}
+
+test.describe('on a phone', () => {
+  for (const language of LANGUAGES) {
+    test(`${language.locale}: cards fit the screen and their actions cover nothing`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: language.locale });
+      const page = await context.newPage();
+      try {
+        await realServerDefaults(page);
+        await page.goto('/alerts');
+        const cards = page.getByRole('list', { name: language.alerts }).getByRole('listitem');
+        await expect.poll(() => cards.count()).toBeGreaterThan(2);
+        const report = await page.evaluate(() => {
+          const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+          const problems: string[] = [];
+          for (const card of document.querySelectorAll<HTMLElement>('li[data-row-id]')) {
+            const box = card.getBoundingClientRect();
+            if (box.left < 0 || box.right > window.innerWidth) problems.push(`card ${box.left}–${box.right}`);
+            const texts = [...card.querySelectorAll<HTMLElement>('p, [data-safe-html], span')].filter((el) => !el.closest('[role="group"]') && el.children.length === 0 && el.textContent?.trim());
+            for (const b of card.querySelectorAll<HTMLElement>('[role="group"] button')) {
+              const bb = b.getBoundingClientRect();
+              for (const el of texts) {
+                const tb = el.getBoundingClientRect();
+                if (Math.min(bb.right, tb.right) - Math.max(bb.left, tb.left) > 1 && Math.min(bb.bottom, tb.bottom) - Math.max(bb.top, tb.top) > 1) problems.push(`${b.getAttribute('aria-label')} over "${el.textContent}"`);
+              }
+            }
+          }
+          return { overflow, problems };
+        });
+        expect(report.overflow).toBeLessThanOrEqual(0);
+        expect(report.problems).toEqual([]);
+        await expect(page.getByText(language.severity, { exact: true }).first()).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe('compact density on a laptop', () => {
+  test.use({ viewport: { width: 1400, height: 900 } });
+
+  test('shows at least 28 whole rows', async ({ page }) => {
+    await openAlerts(page);
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitem', { name: /Display Density/i }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a display density' });
+    await dialog.getByRole('radio', { name: 'Compact' }).check();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const list = document.querySelector('[data-alert-list]')!.getBoundingClientRect();
+          return [...document.querySelectorAll('[data-row-id]')].filter((r) => {
+            const b = r.getBoundingClientRect();
+            return b.top >= list.top - 0.5 && b.bottom <= list.bottom + 0.5;
+          }).length;
+        }),
+      )
+      .toBeGreaterThanOrEqual(28);
+  });
+});
+
+test.describe('many columns', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('when the table must scroll sideways, the selection box, severity and status stay at the left', async ({ page, request }) => {
+    const event = `E2EWide${Date.now()}`;
+    const res = await request.post('/api/alert', {
+      data: { resource: 'wide-a', event, environment: 'Production', severity: 'major', service: ['E2E'], text: 'a wide table', attributes: { region: 'eu-west-1', owner: 'platform team', ticket: 'OPS-1234', site: 'Frankfurt DC2' } },
+    });
+    expect(res.status()).toBe(201);
+    await page.context().route('**/config.json', async (route) => {
+      const served = (await (await route.fetch()).json()) as Record<string, unknown>;
+      const columns = [...REAL_SERVER_COLUMNS.slice(0, -2), 'group', 'origin', 'type', 'tags', 'region', 'owner', 'ticket', 'site', 'value', 'text'];
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, columns, customer_views: true }) });
+    });
+    await page.goto(`/alerts?q=event:${event}`);
+    const row = table(page).locator('[data-row-id]').first();
+    await expect(row).toContainText('wide-a');
+    const list = page.locator('[data-alert-list]');
+    const wider = await list.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(wider).toBeGreaterThan(0);
+    const xs = async () => Promise.all([0, 1, 2].map(async (i) => (await row.getByRole('cell').nth(i).boundingBox())?.x ?? NaN));
+    const before = await xs();
+    const resourceX = (await row.getByRole('cell', { name: 'wide-a' }).boundingBox())!.x;
+    await list.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const after = await xs();
+    // the selection box, severity and status did not move while the other columns did
+    after.forEach((x, i) => expect(x).toBeCloseTo(before[i]!, 0));
+    const scrolled = await list.evaluate((el) => el.scrollLeft);
+    expect((await row.getByRole('cell', { name: 'wide-a' }).boundingBox())!.x).toBeCloseTo(resourceX - scrolled, 0);
+    await expect(table(page).getByRole('columnheader', { name: 'Severity' })).toBeInViewport();
+    await expect(table(page).getByRole('columnheader', { name: 'Site' })).toBeInViewport();
+    await expect(row.getByRole('cell', { name: 'Frankfurt DC2' })).toBeInViewport();
+  });
+});

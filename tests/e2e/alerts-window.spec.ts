@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+
+// A page of 200 alerts renders only the rows near the viewport (issue 14). What a user does with the page must not
+// notice: scrolling shows rows at once, the keyboard reaches every row, select all takes the whole page, the CSV has
+// every row, screen readers hear the page's size and each row's place in it.
+
+const PAGE = 200;
+const event = `E2EWindow${Date.now()}`;
+
+test.beforeAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  for (let start = 0; start < PAGE; start += 25) {
+    await Promise.all(
+      Array.from({ length: 25 }, (_, k) => start + k).map(async (i) => {
+        const res = await api.post('/api/alert', {
+          data: { resource: `win-${String(i).padStart(3, '0')}`, event, environment: 'Production', severity: 'informational', service: ['E2E'], text: `row ${i} of the window test`, value: String(i) },
+        });
+        expect(res.status()).toBe(201);
+      }),
+    );
+  }
+  await api.dispose();
+});
+
+function rows(page: Page) {
+  return page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
+}
+
+async function openPage(page: Page) {
+  await page.goto(`/alerts?q=event:${event}#dateRange:,;sb:resource;sd:0;asi:0`);
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption(String(PAGE));
+  await expect(page.getByText(`1–${PAGE} of ${PAGE}`)).toBeVisible();
+}
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+test('a 200-row page keeps only the rows near the viewport in the DOM; screen readers get the page size and each row’s place', async ({ page }) => {
+  await openPage(page);
+  const table = page.getByRole('table', { name: 'Alerts' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(PAGE + 1));
+  const rendered = await rows(page).count();
+  expect(rendered).toBeGreaterThan(10);
+  expect(rendered).toBeLessThan(60);
+  await expect(rows(page).first()).toHaveAttribute('aria-rowindex', '2');
+  await expect(rows(page).first()).toContainText('win-000');
+
+  // The CSV still has the whole page.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download as CSV' }).click()]);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n').filter(Boolean)).toHaveLength(PAGE + 1);
+  expect(csv).toContain('win-199');
+});
+
+test('scrolling at a brisk pace never shows a blank row', async ({ page }) => {
+  await openPage(page);
+  const report = await page.evaluate(async () => {
+    const list = document.querySelector<HTMLElement>('[data-alert-list]')!;
+    const header = document.querySelector<HTMLElement>('[data-table-header]')!;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const gaps: string[] = [];
+    // 50 px a frame is 3,000 px a second at 60 fps: a quick flick of the wheel; down to the end and back up.
+    for (const step of [50, -50]) {
+      for (let i = 0; i < 140; i++) {
+        list.scrollTop += step;
+        await frame();
+        const top = header.getBoundingClientRect().bottom;
+        const bottom = list.getBoundingClientRect().bottom;
+        const boxes = [...list.querySelectorAll('[data-row-id]')].map((r) => r.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        let covered = top;
+        for (const b of boxes) if (b.top <= covered + 0.5 && b.bottom > covered) covered = b.bottom;
+        const end = Math.min(bottom, top + (list.scrollHeight - list.scrollTop));
+        if (covered + 0.5 < end) gaps.push(`at ${list.scrollTop}: rows end at ${covered}, view at ${end}`);
+      }
+    }
+    return { gaps, atEnd: list.scrollTop };
+  });
+  expect(report.gaps).toEqual([]);
+});
+
+test('the keyboard reaches every row: End, Home, PageDown and j/k move the focus and scroll it into view', async ({ page }) => {
+  await openPage(page);
+  await rows(page).first().focus();
+  await page.keyboard.press('End');
+  const last = page.locator(`[aria-rowindex="${PAGE + 1}"]`);
+  await expect(last).toBeFocused();
+  await expect(last).toContainText('win-199');
+  await expect(last).toBeInViewport();
+  await page.keyboard.press('k');
+  await expect(page.locator(`[aria-rowindex="${PAGE}"]`)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.locator('[aria-rowindex="2"]')).toBeFocused();
+  await page.keyboard.press('PageDown');
+  const focusedIndex = async () => Number(await page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex')));
+  expect(await focusedIndex()).toBeGreaterThan(12);
+  await expect(page.locator(':focus')).toBeInViewport();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('j');
+  const deep = await focusedIndex();
+  expect(deep).toBeGreaterThan(40);
+  await expect(page.locator(':focus')).toBeInViewport();
+
+  // A poll keeps the focus on the same alert.
+  const id = await page.evaluate(() => document.activeElement?.getAttribute('data-row-id'));
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.locator(`[data-row-id="${id}"]`).focus();
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-row-id'))).toBe(id);
+});
+
+test('select all selects the whole page, not only the rendered rows', async ({ page }) => {
+  await openPage(page);
+  await rows(page).first().getByRole('button', { name: /Select row/ }).click();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await expect(page.getByText(`${PAGE} selected`)).toBeVisible();
+  // the last row, scrolled to, is selected too
+  await page.locator('[data-alert-list]').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.locator(`[aria-rowindex="${PAGE + 1}"]`).getByRole('checkbox')).toBeChecked();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the cards of a 200-alert page are rendered near the viewport only, and scrolling brings the rest', async ({ page }) => {
+    await page.goto(`/alerts?q=event:${event}#dateRange:,;sb:resource;sd:0;asi:0`);
+    const list = page.getByRole('list', { name: 'Alerts' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption(String(PAGE));
+    await expect(page.getByText(`1–${PAGE} of ${PAGE}`)).toBeVisible();
+    expect(await list.getByRole('listitem').count()).toBeLessThan(40);
+    await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(PAGE));
+    await page.locator('[data-alert-list]').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(list.getByRole('listitem').filter({ hasText: 'win-199' })).toBeInViewport();
+  });
+});
