@@ -9,10 +9,13 @@ import { openCache, type Cache } from './cache.ts';
 import { Session, type EndReason } from './session.ts';
 import { UserData } from './user-data.ts';
 import type { HttpContext } from './http.ts';
+import type { CoordinationOptions } from './coordinator.ts';
 
 export interface ServiceOptions {
   fetchImpl?: typeof fetch;
   cacheName?: string;
+  /** how the tabs of one browser share one poll loop (default: Web Locks and a BroadcastChannel when there are) */
+  coordination?: CoordinationOptions | null;
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });

@@ -28,9 +28,17 @@ export class SessionService implements SessionApi {
     ctx.config = loaded.value.config;
     ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.value.fromCache });
     ctx.setOnline(!loaded.value.fromCache);
-    // The cached preferences are posted at once; the server's follow when they arrive.
-    void this.#loadUserData();
-    return ok({ config: ctx.config, configFromCache: loaded.value.fromCache, session: ctx.session.state() });
+    // The cached preferences come with the answer, so the first view the UI asks for already has the user's page
+    // size and sort (no request made with the defaults and aborted); the server's follow when they arrive.
+    const state = ctx.session.state();
+    await ctx.userData.loadCached(usernameOf(state.claims), state.authenticated);
+    void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), state.authenticated));
+    return ok({
+      config: ctx.config,
+      configFromCache: loaded.value.fromCache,
+      session: state,
+      user: { prefs: ctx.userData.prefs, queries: ctx.userData.queries },
+    });
   }
 
   async setToken(token: string | null): Promise<void> {
@@ -103,9 +111,13 @@ export class SessionService implements SessionApi {
   async #loadUserData() {
     const { ctx } = this;
     const state = ctx.session.state();
-    const loaded = await ctx.userData.load(ctx.http(), usernameOf(state.claims), state.authenticated);
+    await this.#reportUserData(ctx.userData.load(ctx.http(), usernameOf(state.claims), state.authenticated));
+  }
+
+  async #reportUserData(loading: Promise<Result<void>>) {
+    const loaded = await loading;
     if (!loaded.ok && loaded.error.kind !== 'network' && loaded.error.kind !== 'auth') {
-      ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
+      this.ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
     }
   }
 }

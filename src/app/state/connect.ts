@@ -9,7 +9,7 @@ import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
 import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
-import { userHandlers } from './user.ts';
+import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 
@@ -41,6 +41,9 @@ function connect() {
   // waiting out the worker's backoff.
   window.addEventListener('online', () => void dataWorker.refresh().catch(() => undefined));
   followTokenOfOtherTabs((token) => void dataWorker.setToken(token).catch(() => undefined));
+  // A frozen background tab hands the polling to another tab of the console (Page Lifecycle API, Chromium).
+  document.addEventListener('freeze', () => void dataWorker.pageFrozen(true).catch(() => undefined));
+  document.addEventListener('resume', () => void dataWorker.pageFrozen(false).catch(() => undefined));
 }
 
 /** Starts the worker's script loading (main.tsx, before the first render). */
@@ -57,6 +60,8 @@ export async function startWorker(configUrl: string, buildConfig: Partial<Config
       appStore.set(configAtom, result.value.config);
       appStore.set(configFromCacheAtom, result.value.configFromCache);
       appStore.set(sessionAtom, result.value.session);
+      appStore.set(prefsAtom, result.value.user.prefs);
+      appStore.set(savedQueriesAtom, result.value.user.queries);
     }
     return result;
   } catch (error) {

@@ -47,8 +47,7 @@ export interface AlertDetailMessage {
 
 export interface IndicatorCounts {
   text: string;
-  /** counts per severity over all statuses, and over open alerts only (the old panel's two numbers) */
-  all: CountMap;
+  /** counts of the open alerts per severity */
   open: CountMap;
   /** recent counts of open alerts per severity, oldest first, for the sparkline */
   history: { t: number; open: CountMap }[];
@@ -95,6 +94,8 @@ export interface AlertsApi {
   setIndicators(queries: IndicatorSpec[] | null): Promise<void>;
   /** the alert the detail page shows, kept current with the list's interval; null stops */
   setDetail(id: string | null): Promise<void>;
+  /** the page is being frozen (true) or came back (false): another tab polls meanwhile */
+  pageFrozen(frozen: boolean): Promise<void>;
 
   /** open/ack/unack/shelve/unshelve/close or a configured custom action; ack and shelve send the preference timeouts */
   act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>>;

@@ -1,5 +1,5 @@
 // The worker's face, session part: start-up (config), signing in and out, and the profile. Types only.
-import type { Config, TokenClaims, User } from '../../core/types.ts';
+import type { Config, Preferences, SavedQuery, TokenClaims, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
 
 export interface SessionState {
@@ -55,6 +55,8 @@ export interface InitResult {
   config: Config;
   configFromCache: boolean;
   session: SessionState;
+  /** the user's preferences and saved searches as last known (the cache), so the first view uses them */
+  user: { prefs: Preferences; queries: SavedQuery[] };
 }
 
 export interface SignupInput {

@@ -3,6 +3,8 @@ import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
 import { clockAtom } from '../../state/alerts-screen.ts';
+import { refreshIntervalAtom } from '../../state/user.ts';
+import { effectiveFreshness } from '../../../core/freshness.ts';
 
 const freshnessAtom = selectAtom(
   metaAtom,
@@ -15,8 +17,11 @@ const freshnessAtom = selectAtom(
  * shown in seconds ("updated 12 s ago"), so a wall display that silently stopped updating is noticed.
  */
 export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
-  const { freshness, updatedAt, error } = useAtomValue(freshnessAtom);
+  const reported = useAtomValue(freshnessAtom);
   const now = useAtomValue(clockAtom);
+  // "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing.
+  const freshness = effectiveFreshness(reported.freshness, reported.updatedAt, now, useAtomValue(refreshIntervalAtom));
+  const { updatedAt, error } = reported;
   const { t, formatRelativeTime, formatNumber } = useT();
 
   const ageSeconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
