@@ -369,6 +369,7 @@ export default {
   Retry: 'Erneut versuchen',
   Kiosk: 'Kioskmodus',
   ExitFullScreen: 'Vollbild beenden',
+  KioskFullScreenHint: 'Der Browser zeigt die Wandanzeige erst nach einem Klick im Vollbild',
   AboutBuild: 'Version {version}, erstellt am {date}',
 
   // connection, configuration and errors

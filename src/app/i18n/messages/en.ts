@@ -376,6 +376,7 @@ export default {
   Retry: 'Retry',
   Kiosk: 'Kiosk mode',
   ExitFullScreen: 'Exit full screen',
+  KioskFullScreenHint: 'The browser shows the wall display in full screen only after a click',
   AboutBuild: 'Version {version}, built {date}',
 
   // connection, configuration and errors

@@ -371,6 +371,7 @@ export default {
   Retry: 'Réessayer',
   Kiosk: 'Mode kiosque',
   ExitFullScreen: 'Quitter le plein écran',
+  KioskFullScreenHint: 'Le navigateur n’affiche l’écran mural en plein écran qu’après un clic',
   AboutBuild: 'Version {version}, compilée le {date}',
 
   // connection, configuration and errors

@@ -370,6 +370,7 @@ export default {
   Retry: 'Tekrar dene',
   Kiosk: 'Kiosk modu',
   ExitFullScreen: 'Tam ekrandan çık',
+  KioskFullScreenHint: 'Tarayıcı duvar ekranını ancak bir tıklamadan sonra tam ekran gösterir',
   AboutBuild: 'Sürüm {version}, derleme tarihi {date}',
 
   // connection, configuration and errors
