@@ -369,6 +369,7 @@ export default {
   Retry: 'Erneut versuchen',
   Kiosk: 'Kioskmodus',
   ExitFullScreen: 'Vollbild beenden',
+  KioskFullScreenHint: 'Der Browser zeigt die Wandanzeige erst nach einem Klick im Vollbild',
   AboutBuild: 'Version {version}, erstellt am {date}',
 
   // connection, configuration and errors
@@ -573,6 +574,9 @@ export default {
   KeyExpiryHint: 'Leer lassen für die Vorgabe des Servers (ein Jahr)',
   ChooseAtLeastOneScope: 'Wählen Sie mindestens eine Berechtigung',
   ScopesNotHeld: 'Diese Berechtigungen haben Sie nicht: {scopes}',
+  KeyScopesResult: 'Dieser Schlüssel erhält',
+  NoScopeChosen: 'Noch keine Berechtigung gewählt',
+  ScopeCoveredBy: '{scope} fügt nichts hinzu: {by} enthält sie bereits',
   ExpiryInPast: 'Der Ablauf muss in der Zukunft liegen',
   UsedTimes: '{count, plural, one {# Mal benutzt} other {# Mal benutzt}}',
   NeverUsed: 'Nie benutzt',

@@ -376,6 +376,7 @@ export default {
   Retry: 'Retry',
   Kiosk: 'Kiosk mode',
   ExitFullScreen: 'Exit full screen',
+  KioskFullScreenHint: 'The browser shows the wall display in full screen only after a click',
   AboutBuild: 'Version {version}, built {date}',
 
   // connection, configuration and errors
@@ -581,6 +582,9 @@ export default {
   KeyExpiryHint: 'Leave empty for the server’s default (one year)',
   ChooseAtLeastOneScope: 'Choose at least one scope',
   ScopesNotHeld: 'You do not hold these scopes: {scopes}',
+  KeyScopesResult: 'This key will get',
+  NoScopeChosen: 'No scope chosen yet',
+  ScopeCoveredBy: '{scope} adds nothing: {by} already gives it',
   ExpiryInPast: 'The expiry must be in the future',
   UsedTimes: '{count, plural, one {used # time} other {used # times}}',
   NeverUsed: 'Never used',

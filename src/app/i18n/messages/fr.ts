@@ -371,6 +371,7 @@ export default {
   Retry: 'Réessayer',
   Kiosk: 'Mode kiosque',
   ExitFullScreen: 'Quitter le plein écran',
+  KioskFullScreenHint: 'Le navigateur n’affiche l’écran mural en plein écran qu’après un clic',
   AboutBuild: 'Version {version}, compilée le {date}',
 
   // connection, configuration and errors
@@ -575,6 +576,9 @@ export default {
   KeyExpiryHint: 'Laissez vide pour la durée par défaut du serveur (un an)',
   ChooseAtLeastOneScope: 'Choisissez au moins une portée',
   ScopesNotHeld: 'Vous ne détenez pas ces portées : {scopes}',
+  KeyScopesResult: 'Cette clé recevra',
+  NoScopeChosen: 'Aucune portée choisie pour l’instant',
+  ScopeCoveredBy: '{scope} n’ajoute rien : {by} la donne déjà',
   ExpiryInPast: 'L’expiration doit être dans le futur',
   UsedTimes: '{count, plural, one {utilisée # fois} other {utilisée # fois}}',
   NeverUsed: 'Jamais utilisée',

@@ -370,6 +370,7 @@ export default {
   Retry: 'Tekrar dene',
   Kiosk: 'Kiosk modu',
   ExitFullScreen: 'Tam ekrandan çık',
+  KioskFullScreenHint: 'Tarayıcı duvar ekranını ancak bir tıklamadan sonra tam ekran gösterir',
   AboutBuild: 'Sürüm {version}, derleme tarihi {date}',
 
   // connection, configuration and errors
@@ -574,6 +575,9 @@ export default {
   KeyExpiryHint: 'Sunucunun varsayılanı (bir yıl) için boş bırakın',
   ChooseAtLeastOneScope: 'En az bir kapsam seçin',
   ScopesNotHeld: 'Bu kapsamlara sahip değilsiniz: {scopes}',
+  KeyScopesResult: 'Bu anahtarın alacağı kapsamlar',
+  NoScopeChosen: 'Henüz kapsam seçilmedi',
+  ScopeCoveredBy: '{scope} bir şey eklemiyor: {by} bunu zaten veriyor',
   ExpiryInPast: 'Son kullanma tarihi gelecekte olmalıdır',
   UsedTimes: '{count, plural, one {# kez kullanıldı} other {# kez kullanıldı}}',
   NeverUsed: 'Hiç kullanılmadı',
