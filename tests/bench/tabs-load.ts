@@ -1,6 +1,6 @@
 // How many API requests the console makes per minute with 1, 3 and 10 tabs of the alerts screen open in one browser
 // (issue: one poll loop per browser). Starts the demo server with its test hooks, which count what the API receives.
-//   node --import tsx tests/bench/tabs-load.ts [--tabs 1,3,10] [--seconds 60]
+//   node --import tsx tests/bench/tabs-load.ts [--tabs 1,3,10] [--seconds 60] [--dist DIR (another build)]
 import { chromium } from '@playwright/test';
 import { startServer } from '../../server/start.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
@@ -11,8 +11,9 @@ const arg = (name: string, fallback: string) => {
 };
 const tabCounts = arg('--tabs', '1,3,10').split(',').map(Number);
 const seconds = Number(arg('--seconds', '60'));
+const distDir = process.argv.includes('--dist') ? arg('--dist', '') : undefined;
 
-const server = await startServer({ port: 0, dataDir: null, seed: 'demo', simulator: { intervalMs: 4000 }, serveConsole: true, testHooks: true, settings: { AUTH_REQUIRED: false } });
+const server = await startServer({ port: 0, dataDir: null, seed: 'demo', simulator: { intervalMs: 4000 }, serveConsole: true, distDir, testHooks: true, settings: { AUTH_REQUIRED: false } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const n of tabCounts) {
