@@ -9,12 +9,15 @@ export interface TestHooks {
   release(): void;
   /** requests received since the last reset, by "METHOD /path" (no query) */
   counts(): Record<string, number>;
+  /** the last requests received since the last reset, "METHOD /path?query", oldest first */
+  log(): string[];
   reset(): void;
 }
 
 export function registerTestHooks(app: FastifyInstance, apiPrefix: string): TestHooks {
   let holds: { path: string; until: number; wake: (() => void)[] }[] = [];
   let counts: Record<string, number> = {};
+  let log: string[] = [];
 
   const hooks: TestHooks = {
     hold(path, ms) {
@@ -25,8 +28,10 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
       holds = [];
     },
     counts: () => ({ ...counts }),
+    log: () => [...log],
     reset() {
       counts = {};
+      log = [];
     },
   };
 
@@ -36,6 +41,8 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
     const apiPath = pathname.slice(apiPrefix.length);
     const key = `${req.method} ${apiPath}`;
     counts[key] = (counts[key] ?? 0) + 1;
+    log.push(`${req.method} ${req.url.slice(apiPrefix.length)}`);
+    if (log.length > 500) log.shift();
     const hold = holds.find((h) => apiPath.startsWith(h.path) && h.until > Date.now());
     if (!hold) return;
     await new Promise<void>((resolve) => {
@@ -57,7 +64,7 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
     hooks.release();
     return { status: 'ok' };
   });
-  app.get('/__test__/requests', async () => ({ status: 'ok', counts: hooks.counts() }));
+  app.get('/__test__/requests', async () => ({ status: 'ok', counts: hooks.counts(), log: hooks.log() }));
   app.delete('/__test__/requests', async () => {
     hooks.reset();
     return { status: 'ok' };

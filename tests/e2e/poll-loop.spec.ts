@@ -49,3 +49,20 @@ test('a poll that hangs turns the freshness line away from "Live", and it recove
   }
   await expect(await freshness(page)).toHaveText('Live', { timeout: 25_000 });
 });
+
+test('with 50 rows per page in the preferences, a start asks for 50 at once: no request made with the defaults', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByLabel('Rows per page').selectOption('50');
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.request.delete('/__test__/requests');
+  await page.goto('/alerts');
+  await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  const res = await page.request.get('/__test__/requests');
+  const log = ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?'));
+  expect(log.length).toBeGreaterThanOrEqual(1);
+  expect(log.every((r) => r.includes('page-size=50'))).toBe(true);
+  // and back to the default for the tests that follow
+  await page.goto('/settings');
+  await page.getByLabel('Rows per page').selectOption('20');
+  await expect(page.getByText('Settings saved')).toBeVisible();
+});
