@@ -2,7 +2,8 @@
 // and the commands on alerts. One tab per browser leads (src/worker/coordinator.ts): its feed hub polls for every
 // tab, and the others receive its snapshots and patches; each tab still sends its user's commands itself.
 import type { AlertsView, Note } from '../core/types.ts';
-import type { AlertActionName, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, WorkerEvent } from './contract/index.ts';
+import type { AlertActionName, AlertSeen, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, WorkerEvent } from './contract/index.ts';
+import type { OutboxCommand } from '../core/outbox.ts';
 import { actionBody } from '../core/actions.ts';
 import { watchTag } from '../core/watch.ts';
 import { viewKey } from '../core/alerts-query.ts';
@@ -15,6 +16,7 @@ import { FeedHub, wantedKey, type Looking, type Slot, type Wanted } from './feed
 import { browserCoordination, Coordinator, type ChannelMessage, type CoordinationOptions } from './coordinator.ts';
 import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
+import { Outbox } from './outbox.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
@@ -45,6 +47,7 @@ export class AlertsService implements AlertsApi {
   private prune: ReturnType<typeof setInterval> | null = null;
   private broadcastOnline: boolean | null = null;
   private started = false;
+  private outbox: Outbox;
 
   constructor(
     private ctx: WorkerContext,
@@ -60,6 +63,14 @@ export class AlertsService implements AlertsApi {
     ctx.onSessionEnd((reason) => {
       if (this.coordinator.isLeader && reason !== 'logout') this.coordinator.send({ type: 'session-end', reason });
     });
+    this.outbox = new Outbox(ctx, {
+      locks: coordination?.locks ?? null,
+      delivers: () => this.coordinator.isLeader,
+      tellOthers: () => this.coordinator.send({ type: 'outbox' }),
+      afterDelivery: () => this.hub?.refresh() ?? Promise.resolve(),
+    });
+    // Answers came back: what was queued meanwhile goes now.
+    ctx.onBackOnline(() => void this.outbox.wake());
   }
 
   // --- what this tab shows ---------------------------------------------------------------------------------------------
@@ -89,6 +100,7 @@ export class AlertsService implements AlertsApi {
   }
 
   async refresh(): Promise<void> {
+    void this.outbox.wake();
     await this.reload();
   }
 
@@ -100,24 +112,37 @@ export class AlertsService implements AlertsApi {
 
   // --- commands ------------------------------------------------------------------------------------------------------
 
-  async act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>> {
+  async act(ids: string[], action: AlertActionName, text?: string, seen: Record<string, AlertSeen> = {}): Promise<Result<BulkResult>> {
     const body = actionBody(action, text ?? '', this.ctx.userData.prefs, this.ctx.config);
-    return this.bulk(ids, (http, id) => alertsApi.actionAlert(http, id, body));
+    return this.bulk(ids, (http, id) => alertsApi.actionAlert(http, id, body), { command: { kind: 'action', ...body }, seen });
   }
 
-  async watch(ids: string[], on: boolean): Promise<Result<BulkResult>> {
+  async watch(ids: string[], on: boolean, seen: Record<string, AlertSeen> = {}): Promise<Result<BulkResult>> {
     const username = this.ctx.session.username;
     if (!username) return fail('auth', 'Sign in to watch alerts');
     const tag = watchTag(username);
-    return this.bulk(ids, (http, id) => alertsApi.tagAlert(http, id, [tag], on));
+    return this.bulk(ids, (http, id) => alertsApi.tagAlert(http, id, [tag], on), { command: { kind: 'watch', on, tag }, seen });
   }
 
   async deleteAlerts(ids: string[]): Promise<Result<BulkResult>> {
+    // A delete is never queued: it cannot be shown as pending, nor undone if it was not meant any more.
+    if (!this.ctx.reachable) return fail('network', 'Deleting an alert needs a connection to the API');
     return this.bulk(ids, (http, id) => alertsApi.deleteAlert(http, id));
   }
 
-  async addNote(id: string, text: string): Promise<Result<Note>> {
-    return this.afterChange(await this.ctx.call((http) => alertsApi.addNote(http, id, text)));
+  async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
+    const queue = async () => {
+      await this.outbox.queue([id], { kind: 'note', text }, seen ? { [id]: seen } : {});
+      return ok(null);
+    };
+    if (!this.ctx.reachable) return queue();
+    const result = await this.ctx.call((http) => alertsApi.addNote(http, id, text));
+    if (!result.ok && result.error.kind === 'network') return queue();
+    return this.afterChange(result);
+  }
+
+  async cancelQueued(entryId: string): Promise<boolean> {
+    return this.outbox.cancel(entryId);
   }
 
   async updateNote(id: string, noteId: string, text: string): Promise<Result<Note>> {
@@ -165,10 +190,14 @@ export class AlertsService implements AlertsApi {
 
   /** What the session and preferences parts tell the feeds; not part of the face the UI calls. */
   readonly lifecycle = {
-    /** After a sign-in: poll again without forgetting what was seen. */
+    /** After a sign-in: poll again without forgetting what was seen, and send what waited for it. */
     resume: (): void => {
       for (const slot of SLOTS) for (const feed of this.hub?.feeds(slot) ?? []) feed.resume();
+      void this.outbox.publish();
+      void this.outbox.wake();
     },
+    /** The worker starts: the UI learns what is still waiting to be sent. */
+    started: (): Promise<void> => this.outbox.publish(),
     /** Signed out: this tab shows nothing any more. */
     stop: (): void => {
       for (const slot of SLOTS) this.setWant(slot, null);
@@ -184,6 +213,7 @@ export class AlertsService implements AlertsApi {
   /** The worker ends (its tab closed; tests): stops polling and leaves the other tabs. */
   close(): void {
     this.follow();
+    this.outbox.stop();
     this.coordinator.stop();
   }
 
@@ -217,6 +247,8 @@ export class AlertsService implements AlertsApi {
         });
       }, PRUNE_EVERY_MS);
     }
+    // The new leader sends what any tab queued.
+    void this.outbox.wake();
   }
 
   private follow() {
@@ -296,6 +328,10 @@ export class AlertsService implements AlertsApi {
       case 'prefs':
         void this.ctx.userData.reloadFromCache();
         break;
+      case 'outbox':
+        void this.outbox.publish();
+        void this.outbox.wake();
+        break;
     }
   }
 
@@ -374,24 +410,41 @@ export class AlertsService implements AlertsApi {
     await waited;
   }
 
-  /** Runs one request per alert (the API has no bulk call), a few at a time, then reloads what is on screen. */
-  private async bulk(ids: string[], run: (http: HttpContext, id: string) => Promise<Result<unknown>>): Promise<Result<BulkResult>> {
+  /**
+   * Runs one request per alert (the API has no bulk call), a few at a time, then reloads what is on screen. With
+   * `queueable`, what cannot reach the API (offline, or no answer) goes to the outbox instead of failing.
+   */
+  private async bulk(
+    ids: string[],
+    run: (http: HttpContext, id: string) => Promise<Result<unknown>>,
+    queueable?: { command: OutboxCommand; seen: Record<string, AlertSeen> },
+  ): Promise<Result<BulkResult>> {
+    const result: BulkResult = { succeeded: [], failed: [], queued: [] };
+    if (queueable && !this.ctx.reachable) {
+      await this.outbox.queue(ids, queueable.command, queueable.seen);
+      return ok({ ...result, queued: [...ids] });
+    }
     const http = this.ctx.http();
-    const result: BulkResult = { succeeded: [], failed: [] };
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
         const r = await run(http, id);
         if (r.ok) result.succeeded.push(id);
+        else if (queueable && r.error.kind === 'network') result.queued.push(id);
         else result.failed.push({ id, error: r.error });
       }
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
+    if (result.queued.length) {
+      this.ctx.setOnline(false);
+      await this.outbox.queue(result.queued, queueable!.command, queueable!.seen);
+      if (result.succeeded.length === 0 && result.failed.length === 0) return ok(result);
+    }
     const first = result.failed[0]?.error;
     if (first?.kind === 'auth') this.ctx.session.end('unauthorized');
-    if (result.succeeded.length === 0 && first) return this.ctx.track({ ok: false, error: first });
-    this.ctx.setOnline(true);
+    if (result.succeeded.length === 0 && result.queued.length === 0 && first) return this.ctx.track({ ok: false, error: first });
+    if (result.succeeded.length) this.ctx.setOnline(true);
     // After an action the list, its tab counts and the detail reload at once (the old console left counts stale).
     await this.reload();
     return ok(result);

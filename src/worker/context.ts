@@ -31,6 +31,7 @@ export class WorkerContext {
   private listeners = new Set<(event: WorkerEvent) => void>();
   private online = true;
   private sessionEndHandlers: ((reason: EndReason) => void)[] = [];
+  private onlineHandlers: (() => void)[] = [];
 
   constructor(readonly options: ServiceOptions = {}) {
     this.session = new Session((reason) => {
@@ -85,10 +86,21 @@ export class WorkerContext {
     return result;
   }
 
+  /** Whether the API answered the last time anything asked it. */
+  get reachable(): boolean {
+    return this.online;
+  }
+
   setOnline(online: boolean, endpoint = this.config.endpoint) {
     if (online === this.online) return;
     this.online = online;
     this.post({ type: 'connectivity', online, endpoint, since: Date.now() });
+    if (online) for (const handler of this.onlineHandlers) handler();
+  }
+
+  /** The API answers again after it did not. */
+  onBackOnline(handler: () => void) {
+    this.onlineHandlers.push(handler);
   }
 
   onSessionEnd(handler: (reason: EndReason) => void) {

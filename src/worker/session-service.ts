@@ -33,6 +33,7 @@ export class SessionService implements SessionApi {
     const state = ctx.session.state();
     await ctx.userData.loadCached(usernameOf(state.claims), state.authenticated);
     void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), state.authenticated));
+    void this.alerts.lifecycle.started();
     return ok({
       config: ctx.config,
       configFromCache: loaded.value.fromCache,
@@ -83,6 +84,7 @@ export class SessionService implements SessionApi {
     ctx.session.end('logout');
     await ctx.cache.clearUserData();
     ctx.userData.clear();
+    await this.alerts.lifecycle.started();
     const logoutUrl = result?.ok ? result.value.logoutUrl : null;
     return { redirect: logoutRedirect(logoutUrl, ctx.config.provider, ctx.consoleBase) };
   }

@@ -12,6 +12,7 @@ import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, ses
 import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
+import { outboxHandlers } from './outbox.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -20,6 +21,7 @@ const handlers: EventHandlers<WorkerEvent['type']> = {
   ...userHandlers,
   ...detailHandlers,
   ...noticeHandlers,
+  ...outboxHandlers,
 };
 
 /** Applies one worker event to a store. */
