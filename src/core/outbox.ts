@@ -34,6 +34,21 @@ export interface OutboxEntry {
 /** Why an entry was not delivered; the UI names the alert and says which. */
 export type DropReason = 'deleted' | 'already' | 'closed' | 'changed' | 'forbidden' | 'refused';
 
+/** The i18n key that tells each reason (placeholders: action, alert, reason). */
+export const DROP_REASON_KEYS: Readonly<Record<DropReason, string>> = Object.freeze({
+  deleted: 'OutboxDropDeleted',
+  already: 'OutboxDropAlready',
+  closed: 'OutboxDropClosed',
+  changed: 'OutboxDropChanged',
+  forbidden: 'OutboxDropForbidden',
+  refused: 'OutboxDropRefused',
+});
+
+/** What a pending entry does, as notices and the outbox list name it: a status or custom action, watch, unwatch, note. */
+export function commandName(command: OutboxCommand): string {
+  return command.kind === 'action' ? command.action : command.kind === 'watch' ? (command.on ? 'watch' : 'unwatch') : 'note';
+}
+
 export interface Drop {
   entry: OutboxEntry;
   reason: DropReason;

@@ -117,9 +117,10 @@ export class AlertsFeed implements Feed {
     if (this.samples.length) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples }, to);
   }
 
-  /** A row of the current page, for the detail page to open instantly. */
-  row(id: string): AlertRow | undefined {
-    return this.rows.find((r) => r.id === id);
+  /** A row of the current page, with the time of the answer it came in, for the detail page to open instantly. */
+  row(id: string): { alert: AlertRow; at: number } | undefined {
+    const alert = this.rows.find((r) => r.id === id);
+    return alert ? { alert, at: this.meta.updatedAt ?? Date.now() } : undefined;
   }
 
   /** Polls again now (after a sign-in), without forgetting what was seen. */

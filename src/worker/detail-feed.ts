@@ -37,8 +37,8 @@ export class DetailFeed implements Feed {
       onUnauthorized: () => void;
       onNetwork: (ok: boolean) => void;
     },
-    /** the alert as a list already has it: the page opens with it at once */
-    private seed?: Alert,
+    /** the alert as a list already has it, and when that list was answered: the page opens with it at once */
+    private seed?: { alert: Alert; at: number },
   ) {
     this.poller = new Poller({
       cycle: (signal) => this.cycle(signal),
@@ -50,7 +50,7 @@ export class DetailFeed implements Feed {
 
   /** Posts the last copy (or the seed, the row of a list that has the alert) at once, then polls. */
   async start(): Promise<void> {
-    if (this.seed) await this.remember(this.seed);
+    if (this.seed) await this.remember(this.seed.alert, this.seed.at);
     const cached = await cachedDetail(this.deps.cache(), this.id);
     if (this.stopped) return;
     if (cached) this.emit({ type: 'alert-detail', id: this.id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
@@ -78,10 +78,14 @@ export class DetailFeed implements Feed {
     if (!this.stopped) void this.poller.start();
   }
 
-  /** An alert a list already has: remember it, so the detail page opens instantly and offline. */
-  async remember(alert: Alert): Promise<void> {
+  /**
+   * An alert a list already has: remember it, so the detail page opens instantly and offline, with the age of the
+   * list's answer (not "just now" for a row a minute old). A newer copy already kept is not replaced.
+   */
+  async remember(alert: Alert, savedAt: number): Promise<void> {
     const existing = await cachedDetail(this.deps.cache(), alert.id);
-    await this.deps.cache().put(detailCacheKey(alert.id), { alert, notes: existing?.notes ?? [], savedAt: Date.now() } satisfies CachedDetail);
+    if (existing && existing.savedAt >= savedAt) return;
+    await this.deps.cache().put(detailCacheKey(alert.id), { alert, notes: existing?.notes ?? [], savedAt } satisfies CachedDetail);
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {

@@ -1,7 +1,7 @@
 // The worker's side of the offline outbox (src/core/outbox.ts holds the rules): entries are kept in IndexedDB, shared
 // by every tab, shown to the UI as pending, and delivered by the leading tab (or the service worker's Background Sync
 // when no console is open), one delivery at a time under a Web Lock.
-import { deliverOutbox, type Answer, type Drop, type OutboxCommand, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
+import { commandName, deliverOutbox, DROP_REASON_KEYS, type Answer, type Drop, type OutboxCommand, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
 import { usernameOf } from '../core/jwt.ts';
 import type { WorkerContext } from './context.ts';
 import type { LockManagerLike } from './coordinator.ts';
@@ -161,12 +161,11 @@ export class Outbox {
   private tell(delivered: number, dropped: Drop[]) {
     if (delivered > 0) this.ctx.post({ type: 'notice', level: 'success', key: 'OutboxDelivered', values: { count: delivered }, message: `${delivered} actions made offline were sent` });
     for (const d of dropped) {
-      const c = d.entry.command;
-      const what = c.kind === 'action' ? c.action : c.kind === 'watch' ? (c.on ? 'watch' : 'unwatch') : 'note';
+      const what = commandName(d.entry.command);
       this.ctx.post({
         type: 'notice',
         level: 'error',
-        key: `OutboxDropped_${d.reason}`,
+        key: DROP_REASON_KEYS[d.reason],
         values: { action: what, alert: d.entry.label, reason: d.message ?? '' },
         message: `Not sent: ${what} on ${d.entry.label} (${d.reason}${d.message ? `: ${d.message}` : ''})`,
       });

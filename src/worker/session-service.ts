@@ -9,10 +9,16 @@ import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 
 export class SessionService implements SessionApi {
+  /** set while the config in use is the cached copy (the API could not be reached at start) */
+  private cachedConfigOf: InitOptions | null = null;
+
   constructor(
     private ctx: WorkerContext,
     private alerts: AlertsService,
-  ) {}
+  ) {
+    // The API answers again: the config is read anew, so "showing the last known configuration" ends with the outage.
+    ctx.onBackOnline(() => void this.#refreshConfig());
+  }
 
   async init(options: InitOptions): Promise<Result<InitResult>> {
     const { ctx } = this;
@@ -26,6 +32,7 @@ export class SessionService implements SessionApi {
       return loaded;
     }
     ctx.config = loaded.value.config;
+    this.cachedConfigOf = loaded.value.fromCache ? options : null;
     ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.value.fromCache });
     ctx.setOnline(!loaded.value.fromCache);
     // The cached preferences come with the answer, so the first view the UI asks for already has the user's page
@@ -95,6 +102,17 @@ export class SessionService implements SessionApi {
     if (!me.ok && me.error.kind !== 'http') return this.ctx.track({ ok: false, error: me.error });
     // With auth off, or on servers without /user/me, the token's claims are all there is.
     return ok({ user: me.ok ? me.value : null, claims });
+  }
+
+  async #refreshConfig() {
+    const options = this.cachedConfigOf;
+    if (!options) return;
+    const { ctx } = this;
+    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
+    if (!loaded.ok || loaded.value.fromCache || this.cachedConfigOf !== options) return;
+    this.cachedConfigOf = null;
+    ctx.config = loaded.value.config;
+    ctx.post({ type: 'config', config: ctx.config, fromCache: false });
   }
 
   async #start(token: Result<string>): Promise<Result<SessionState>> {

@@ -13,21 +13,25 @@ interface FetchedList<T> {
   items: T[];
   /** true when the API could not be reached and the list came from the worker's cache */
   fromCache: boolean;
+  /** when that copy was the API's answer */
+  cachedAt: number | null;
 }
 
 /** Every page of a resource list, asked for in large pages; the first failure is the answer. */
 async function fetchAll<R extends ResourceName>(resource: R, params: ListParams): Promise<Result<FetchedList<ResourceMap[R]>>> {
   const items: ResourceMap[R][] = [];
   let fromCache = false;
+  let cachedAt: number | null = null;
   // A guard against a server that keeps saying "more": 50 pages of 200 is far beyond any real installation.
   for (let page = 1; page <= 50; page++) {
     const r = await dataWorker.list(resource, { ...params, page, 'page-size': 200 });
     if (!r.ok) return r;
     items.push(...(r.value.items as ResourceMap[R][]));
     fromCache ||= r.value.fromCache;
+    if (r.value.cachedAt !== null) cachedAt = Math.min(cachedAt ?? r.value.cachedAt, r.value.cachedAt);
     if (!r.value.more || r.value.items.length === 0) break;
   }
-  return { ok: true, value: { items, fromCache } };
+  return { ok: true, value: { items, fromCache, cachedAt } };
 }
 
 export function resourceListQuery<R extends ResourceName>(resource: R, params: ListParams = {}): Query<FetchedList<ResourceMap[R]>> {
@@ -39,13 +43,15 @@ export interface ResourceListState<T> {
   loading: boolean;
   error: WorkerError | null;
   fromCache: boolean;
+  cachedAt: number | null;
   reload: () => Promise<void>;
 }
 
 /** The whole list of an admin resource (for the screens' own filter and sort); `enabled` false asks nothing. */
 export function useResourceList<R extends ResourceName>(resource: R, enabled = true, options: { refetchEveryMs?: number } = {}): ResourceListState<ResourceMap[R]> {
   const list = useQuery(enabled ? resourceListQuery(resource) : null, options);
-  return { items: list.data?.items ?? [], loading: list.loading, error: list.error, fromCache: list.data?.fromCache ?? false, reload: list.refetch };
+  const data = list.data;
+  return { items: data?.items ?? [], loading: list.loading, error: list.error, fromCache: data?.fromCache ?? false, cachedAt: data?.cachedAt ?? null, reload: list.refetch };
 }
 
 // ---- changes -------------------------------------------------------------------------------------------------------

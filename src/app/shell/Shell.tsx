@@ -13,6 +13,7 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
 import { IconButton } from '../components/Button.tsx';
 import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
+import { OutboxDialog } from '../components/OutboxDialog.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
@@ -125,6 +126,7 @@ export function Shell() {
           </DialogPanel>
         </Dialog>
       )}
+      <OutboxDialog />
       <PwaUpdatePrompt kiosk={kiosk} />
       <Snackbar />
     </div>

@@ -5,6 +5,8 @@ import type { OutboxEntry } from '../../worker/contract/index.ts';
 import type { EventHandlers } from './store.ts';
 
 export const outboxAtom = atom<readonly OutboxEntry[]>([]);
+/** the list of what waits to be sent, with Cancel */
+export const outboxOpenAtom = atom(false);
 
 const NONE: readonly OutboxEntry[] = Object.freeze([]);
 

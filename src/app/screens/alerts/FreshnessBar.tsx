@@ -1,9 +1,10 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
 import { clockAtom } from '../../state/alerts-screen.ts';
 import { refreshIntervalAtom } from '../../state/user.ts';
+import { outboxAtom, outboxOpenAtom } from '../../state/outbox.ts';
 import { effectiveFreshness } from '../../../core/freshness.ts';
 
 const freshnessAtom = selectAtom(
@@ -22,6 +23,8 @@ export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
   // "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing.
   const freshness = effectiveFreshness(reported.freshness, reported.updatedAt, now, useAtomValue(refreshIntervalAtom));
   const { updatedAt, error } = reported;
+  const waiting = useAtomValue(outboxAtom).length;
+  const openOutbox = useSetAtom(outboxOpenAtom);
   const { t, formatRelativeTime, formatNumber } = useT();
 
   const ageSeconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
@@ -41,6 +44,11 @@ export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
       </span>
       {updatedAt !== null && <span className="tabular-nums">· {age}</span>}
       {offline && error?.kind === 'network' && error.endpoint && <span className="hidden sm:inline">· {t('ProblemConnecting', { endpoint: error.endpoint })}</span>}
+      {waiting > 0 && (
+        <button type="button" onClick={() => openOutbox(true)} className="rounded px-1 font-semibold underline decoration-dotted underline-offset-2 hover:bg-white/15">
+          · {t('OutboxCount', { count: waiting })}
+        </button>
+      )}
     </div>
   );
 }
