@@ -49,6 +49,15 @@ export function commandName(command: OutboxCommand): string {
   return command.kind === 'action' ? command.action : command.kind === 'watch' ? (command.on ? 'watch' : 'unwatch') : 'note';
 }
 
+/** The API request an entry stands for (SPEC 7: action, tag/untag, note), path relative to the endpoint. */
+export function entryRequest(entry: OutboxEntry): { path: string; body: Record<string, unknown> } {
+  const c = entry.command;
+  const path = `/alert/${encodeURIComponent(entry.alertId)}`;
+  if (c.kind === 'action') return { path: `${path}/action`, body: c.timeout === undefined ? { action: c.action, text: c.text } : { action: c.action, text: c.text, timeout: c.timeout } };
+  if (c.kind === 'watch') return { path: `${path}/${c.on ? 'tag' : 'untag'}`, body: { tags: [c.tag] } };
+  return { path: `${path}/note`, body: { text: c.text } };
+}
+
 export interface Drop {
   entry: OutboxEntry;
   reason: DropReason;
@@ -97,11 +106,13 @@ export interface OutboxIO {
   entries(): Promise<OutboxEntry[]>;
   update(entry: OutboxEntry): Promise<void>;
   remove(id: string): Promise<void>;
-  getAlert(id: string): Promise<Answer<{ status: string; lastReceiveId: string }>>;
-  getNotes(id: string): Promise<Answer<{ text: string; user: string | null; createTime: string }[]>>;
+  getAlert(id: string): Promise<Answer<AlertNow>>;
+  getNotes(id: string): Promise<Answer<NoteNow[]>>;
   send(entry: OutboxEntry): Promise<Answer<unknown>>;
   now(): number;
   random?: () => number;
+  /** the delivery must stop before its next request (the worker ends, or another user signed in) */
+  cancelled?: () => boolean;
 }
 
 export type DeliveryEnd =
@@ -112,7 +123,9 @@ export type DeliveryEnd =
   /** the session is over (401): entries wait for the next sign-in */
   | 'signed-out'
   /** the next entry waits out its backoff until `nextAt` */
-  | 'waiting';
+  | 'waiting'
+  /** stopped by `cancelled` */
+  | 'cancelled';
 
 export interface Delivery {
   end: DeliveryEnd;
@@ -123,7 +136,7 @@ export interface Delivery {
 }
 
 /** A note found on the alert after a resend: the same text by the same user, made after the entry was. */
-function noteArrived(entry: OutboxEntry, notes: { text: string; user: string | null; createTime: string }[], username: string): boolean {
+function noteArrived(entry: OutboxEntry, notes: NoteNow[], username: string): boolean {
   if (entry.command.kind !== 'note') return false;
   const text = entry.command.text.trim();
   // a server clock a little behind the browser's must not hide the note
@@ -131,28 +144,77 @@ function noteArrived(entry: OutboxEntry, notes: { text: string; user: string | n
   return notes.some((n) => n.text.trim() === text && (n.user ?? '') === username && Date.parse(n.createTime) >= since);
 }
 
-/** Before (re)sending a status action: is it still meaningful for the alert as it is now? */
-export function checkAction(entry: OutboxEntry, now: { status: string; lastReceiveId: string }): 'send' | 'done' | Exclude<DropReason, 'deleted' | 'forbidden' | 'refused'> {
+/** A note as the outbox looks for its own among the alert's notes. */
+export interface NoteNow {
+  text: string;
+  user: string | null;
+  createTime: string;
+}
+
+/** The alert as it is when an entry is about to go (GET /alert/{id}). */
+export interface AlertNow {
+  status: string;
+  lastReceiveId: string;
+  history?: readonly { type: string; text: string; user: string | null; updateTime: string }[];
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const str = (x: unknown): string => (typeof x === 'string' ? x : '');
+
+/** Reads GET /alert/{id}'s answer as the outbox needs it (for the service worker, which has no API client). */
+export function alertNowOf(body: unknown): AlertNow {
+  const alert = isObject(body) && isObject(body.alert) ? body.alert : {};
+  const history = Array.isArray(alert.history) ? alert.history.filter(isObject) : [];
+  return {
+    status: str(alert.status),
+    lastReceiveId: str(alert.lastReceiveId),
+    history: history.map((h) => ({ type: str(h.type), text: str(h.text), user: typeof h.user === 'string' ? h.user : null, updateTime: str(h.updateTime) })),
+  };
+}
+
+/** Reads GET /alert/{id}/notes's answer as the outbox needs it. */
+export function notesNowOf(body: unknown): NoteNow[] {
+  const notes = isObject(body) && Array.isArray(body.notes) ? body.notes.filter(isObject) : [];
+  return notes.map((n) => ({ text: str(n.text), user: typeof n.user === 'string' ? n.user : null, createTime: str(n.createTime) }));
+}
+
+/** Our own action in the alert's history: its type, text and user, recorded after the entry was made. */
+function actionArrived(entry: OutboxEntry, history: AlertNow['history'], username: string): boolean {
   const c = entry.command;
-  if (c.kind !== 'action' || !isAlertAction(c.action)) return 'send';
+  if (c.kind !== 'action' || !history) return false;
+  // the API records custom actions as type 'action'
+  const type = isAlertAction(c.action) ? c.action : 'action';
+  const since = entry.createdAt - 5 * 60_000;
+  return history.some((h) => h.type === type && h.text === c.text && (h.user ?? '') === username && Date.parse(h.updateTime) >= since);
+}
+
+/**
+ * Before (re)sending an action: is it still meaningful for the alert as it is now? 'done': a request of ours that may
+ * have arrived (sent, then no answer or a crash) did arrive, as the alert's history shows.
+ */
+export function checkAction(entry: OutboxEntry, now: AlertNow, username: string): 'send' | 'done' | Exclude<DropReason, 'deleted' | 'forbidden' | 'refused'> {
+  const c = entry.command;
+  if (c.kind !== 'action') return 'send';
+  if (entry.sending && actionArrived(entry, now.history, username)) return 'done';
+  if (!isAlertAction(c.action)) return 'send';
   const current = normaliseStatus(now.status);
   const target = statusAfter(c.action);
-  // Our own request may have arrived before a crash or a lost answer: the alert is where we sent it.
-  if (entry.sending && target !== null && current === target) return 'done';
   if (entry.seen) {
     const seen = normaliseStatus(entry.seen.status);
     if (current === 'closed' && seen !== 'closed') return c.action === 'close' ? 'already' : 'closed';
     if (now.lastReceiveId && entry.seen.lastReceiveId && now.lastReceiveId !== entry.seen.lastReceiveId) return 'changed';
   }
-  if (!isActionAllowed(c.action, current)) return target !== null && current === target ? 'already' : 'changed';
+  // Someone else got there first (an ack on an acked alert would only be refused, or double the history).
+  if (target !== null && current === target) return 'already';
+  if (!isActionAllowed(c.action, current)) return 'changed';
   return 'send';
 }
 
 /** What an answer to the entry's own request means for it. */
-function afterSend(answer: Answer<unknown>): { kind: 'delivered' } | { kind: 'drop'; reason: DropReason; message: string } | { kind: 'retry' } | { kind: 'signed-out' } {
+function afterSend(answer: Answer<unknown>): { kind: 'delivered' } | { kind: 'drop'; reason: DropReason; message: string } | { kind: 'retry'; status: number | null } | { kind: 'signed-out' } {
   if (answer.ok) return { kind: 'delivered' };
   const { status, message } = answer;
-  if (status === null || status >= 500 || status === 429) return { kind: 'retry' };
+  if (status === null || status >= 500 || status === 429) return { kind: 'retry', status };
   if (status === 401) return { kind: 'signed-out' };
   if (status === 404) return { kind: 'drop', reason: 'deleted', message };
   if (status === 409) return { kind: 'drop', reason: 'already', message };
@@ -160,24 +222,33 @@ function afterSend(answer: Answer<unknown>): { kind: 'delivered' } | { kind: 'dr
   return { kind: 'drop', reason: 'refused', message };
 }
 
-/** Delay before the next attempt of an entry that failed `attempts` times: 5 s doubling to 5 min, with jitter. */
-export function retryDelay(attempts: number, random?: () => number): number {
-  return backoffDelay(Math.max(0, attempts - 1), { baseMs: 5_000, capMs: 300_000, minMs: 1_000, random });
+/**
+ * Delay before the next attempt of an entry that failed `attempts` times, with jitter. With no answer at all, 5 s
+ * growing to 30 s: the network's return is noticed soon even by a console whose polls back off further (a poll
+ * that answers, or the browser's online event, sends everything at once anyway). With an error answer (5xx, 429),
+ * 5 s doubling to 5 min: a struggling server is not pressed.
+ */
+export function retryDelay(attempts: number, noAnswer: boolean, random?: () => number): number {
+  return backoffDelay(Math.max(0, attempts - 1), { baseMs: 5_000, capMs: noAnswer ? 30_000 : 300_000, minMs: 1_000, random });
 }
 
 /**
  * Delivers the owner's entries once, in order: each is checked against the alert as it is now, sent, and removed
  * (or dropped with its reason). It stops at the first entry that cannot go yet (no answer, backoff, sign-in needed),
  * so later entries never overtake it. Callers hold a lock, so two deliveries never run at once.
+ *
+ * `now`: the API just answered again (or the user asked): entries waiting out a backoff go at once, since the
+ * backoff only spaces attempts while answers are missing.
  */
-export async function deliverOutbox(io: OutboxIO, username: string): Promise<Delivery> {
+export async function deliverOutbox(io: OutboxIO, username: string, options: { now?: boolean } = {}): Promise<Delivery> {
   const result: Delivery = { end: 'done', delivered: [], dropped: [], nextAt: null };
   const stop = (end: DeliveryEnd, nextAt: number | null = null): Delivery => ({ ...result, end, nextAt });
-  const postpone = async (entry: OutboxEntry): Promise<Delivery> => {
+  /** no answer (status null) or a passing error (5xx, 429): try again later, first in line */
+  const postpone = async (entry: OutboxEntry, status: number | null): Promise<Delivery> => {
     const attempts = entry.attempts + 1;
-    const nextAt = io.now() + retryDelay(attempts, io.random);
+    const nextAt = io.now() + retryDelay(attempts, status === null, io.random);
     await io.update({ ...entry, attempts, nextAt });
-    return stop('offline', nextAt);
+    return stop(status === null ? 'offline' : 'waiting', nextAt);
   };
   const drop = async (entry: OutboxEntry, reason: DropReason, message?: string) => {
     await io.remove(entry.id);
@@ -185,20 +256,21 @@ export async function deliverOutbox(io: OutboxIO, username: string): Promise<Del
   };
 
   for (const entry of await io.entries()) {
-    if (entry.nextAt > io.now()) return stop('waiting', entry.nextAt);
+    if (io.cancelled?.()) return stop('cancelled');
+    if (!options.now && entry.nextAt > io.now()) return stop('waiting', entry.nextAt);
 
     // The alert as it is now: gone, moved on, or already where this entry would take it?
     const alert = await io.getAlert(entry.alertId);
     if (!alert.ok) {
-      if (alert.status === 404) {
-        await drop(entry, 'deleted');
-        continue;
-      }
-      if (alert.status === 401) return stop('signed-out');
-      return postpone(entry);
+      const outcome = afterSend(alert);
+      if (outcome.kind === 'signed-out') return stop('signed-out');
+      if (outcome.kind === 'retry') return postpone(entry, alert.status);
+      // gone (404), or no longer this user's to see (403): the entry cannot go
+      await drop(entry, outcome.kind === 'drop' && outcome.reason !== 'already' ? outcome.reason : 'refused', alert.status === 404 ? undefined : alert.message);
+      continue;
     }
     if (entry.command.kind === 'action') {
-      const check = checkAction(entry, alert.value);
+      const check = checkAction(entry, alert.value, username);
       if (check === 'done') {
         await io.remove(entry.id);
         result.delivered.push(entry);
@@ -211,7 +283,7 @@ export async function deliverOutbox(io: OutboxIO, username: string): Promise<Del
     }
     if (entry.command.kind === 'note' && entry.sending) {
       const notes = await io.getNotes(entry.alertId);
-      if (!notes.ok) return notes.status === 401 ? stop('signed-out') : postpone(entry);
+      if (!notes.ok) return notes.status === 401 ? stop('signed-out') : postpone(entry, notes.status);
       if (noteArrived(entry, notes.value, username)) {
         await io.remove(entry.id);
         result.delivered.push(entry);
@@ -219,6 +291,7 @@ export async function deliverOutbox(io: OutboxIO, username: string): Promise<Del
       }
     }
 
+    if (io.cancelled?.()) return stop('cancelled');
     await io.update({ ...entry, sending: true });
     const outcome = afterSend(await io.send(entry));
     if (outcome.kind === 'delivered') {
@@ -228,7 +301,7 @@ export async function deliverOutbox(io: OutboxIO, username: string): Promise<Del
     else if (outcome.kind === 'signed-out') {
       await io.update({ ...entry, sending: false });
       return stop('signed-out');
-    } else return postpone({ ...entry, sending: true });
+    } else return postpone({ ...entry, sending: true }, outcome.status);
   }
   return result;
 }

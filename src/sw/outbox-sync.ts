@@ -2,7 +2,7 @@
 // is asked to deliver (its leading tab does); with none open, the service worker delivers the outbox itself, with the
 // same rules (src/core/outbox.ts), the endpoint and token the console left beside it, and tells the next console that
 // opens what happened. The stores are the data worker's IndexedDB ones, read by name (src/worker/cache.ts).
-import { deliverOutbox, type Answer, type Drop, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
+import { alertNowOf, deliverOutbox, entryRequest, notesNowOf, type Answer, type Drop, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
 import { SW_MESSAGES } from './messages.ts';
 
 const DB_NAME = 'alerta-console';
@@ -92,26 +92,16 @@ export async function deliverFromServiceWorker(): Promise<boolean> {
         ((await promised(store(db, 'outbox').getAll())) as OutboxEntry[]).filter((e) => e.owner === auth.owner).sort((a, b) => a.seq - b.seq),
       update: async (entry) => void (await promised(store(db, 'outbox', 'readwrite').put(entry))),
       remove: async (id) => void (await promised(store(db, 'outbox', 'readwrite').delete(id))),
-      getAlert: (id) =>
-        answerOf(call('GET', `/alert/${encodeURIComponent(id)}`), (b) => {
-          const a = (b as { alert?: { status?: string; lastReceiveId?: string } } | null)?.alert;
-          return { status: String(a?.status ?? ''), lastReceiveId: String(a?.lastReceiveId ?? '') };
-        }),
-      getNotes: (id) =>
-        answerOf(call('GET', `/alert/${encodeURIComponent(id)}/notes`), (b) => {
-          const notes = (b as { notes?: unknown[] } | null)?.notes ?? [];
-          return notes.map((n) => n as { text: string; user: string | null; createTime: string });
-        }),
+      getAlert: (id) => answerOf(call('GET', `/alert/${encodeURIComponent(id)}`), alertNowOf),
+      getNotes: (id) => answerOf(call('GET', `/alert/${encodeURIComponent(id)}/notes`), notesNowOf),
       send: (entry) => {
-        const c = entry.command;
-        const path = `/alert/${encodeURIComponent(entry.alertId)}`;
-        if (c.kind === 'action') return answerOf(call('PUT', `${path}/action`, c.timeout === undefined ? { action: c.action, text: c.text } : c), () => null);
-        if (c.kind === 'watch') return answerOf(call('PUT', `${path}/${c.on ? 'tag' : 'untag'}`, { tags: [c.tag] }), () => null);
-        return answerOf(call('PUT', `${path}/note`, { text: c.text }), () => null);
+        const { path, body } = entryRequest(entry);
+        return answerOf(call('PUT', path, body), () => null);
       },
       now: () => Date.now(),
     };
-    const run = () => deliverOutbox(io, auth.owner);
+    // the browser says the network is back: entries waiting out a backoff go too
+    const run = () => deliverOutbox(io, auth.owner, { now: true });
     const locks = (self.navigator as { locks?: { request: (n: string, cb: () => Promise<unknown>) => Promise<unknown> } }).locks;
     const delivery = (locks ? await locks.request(OUTBOX_LOCK, run) : await run()) as Awaited<ReturnType<typeof run>>;
     if (delivery.delivered.length || delivery.dropped.length) {

@@ -70,7 +70,7 @@ export class AlertsService implements AlertsApi {
       afterDelivery: () => this.hub?.refresh() ?? Promise.resolve(),
     });
     // Answers came back: what was queued meanwhile goes now.
-    ctx.onBackOnline(() => void this.outbox.wake());
+    ctx.onBackOnline(() => void this.outbox.wake(true));
   }
 
   // --- what this tab shows ---------------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ export class AlertsService implements AlertsApi {
   }
 
   async refresh(): Promise<void> {
-    void this.outbox.wake();
+    void this.outbox.wake(true);
     await this.reload();
   }
 
@@ -131,13 +131,14 @@ export class AlertsService implements AlertsApi {
   }
 
   async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
-    const queue = async () => {
-      await this.outbox.queue([id], { kind: 'note', text }, seen ? { [id]: seen } : {});
+    const queue = async (maybeSent: boolean) => {
+      await this.outbox.queue([id], { kind: 'note', text }, seen ? { [id]: seen } : {}, maybeSent);
       return ok(null);
     };
-    if (!this.ctx.reachable) return queue();
+    if (!this.ctx.reachable) return queue(false);
     const result = await this.ctx.call((http) => alertsApi.addNote(http, id, text));
-    if (!result.ok && result.error.kind === 'network') return queue();
+    // No answer: the note may have arrived, so the outbox looks at the alert's notes before sending it again.
+    if (!result.ok && result.error.kind === 'network') return queue(true);
     return this.afterChange(result);
   }
 
@@ -194,10 +195,12 @@ export class AlertsService implements AlertsApi {
     resume: (): void => {
       for (const slot of SLOTS) for (const feed of this.hub?.feeds(slot) ?? []) feed.resume();
       void this.outbox.publish();
-      void this.outbox.wake();
+      void this.outbox.wake(true);
     },
-    /** The worker starts: the UI learns what is still waiting to be sent. */
-    started: (): Promise<void> => this.outbox.publish(),
+    /** The worker starts: the UI learns what is still waiting to be sent, and it is sent from whichever screen is open. */
+    started: async (): Promise<void> => {
+      if ((await this.outbox.publish()) > 0) this.startCoordinating();
+    },
     /** Signed out: this tab shows nothing any more. */
     stop: (): void => {
       for (const slot of SLOTS) this.setWant(slot, null);
@@ -438,7 +441,8 @@ export class AlertsService implements AlertsApi {
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
     if (result.queued.length) {
       this.ctx.setOnline(false);
-      await this.outbox.queue(result.queued, queueable!.command, queueable!.seen);
+      // no answer: the request may have arrived, so the outbox looks at the alert before sending it again
+      await this.outbox.queue(result.queued, queueable!.command, queueable!.seen, true);
       if (result.succeeded.length === 0 && result.failed.length === 0) return ok(result);
     }
     const first = result.failed[0]?.error;

@@ -24,8 +24,11 @@ export interface Cache {
   putView(view: CachedView): Promise<void>;
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
-  /** wipes everything that belongs to the signed-in user (alerts, prefs, queries, lists, outbox) but keeps the config */
-  clearUserData(): Promise<void>;
+  /**
+   * wipes everything that belongs to the signed-in user (alerts, prefs, queries, lists, their outbox entries) but keeps
+   * the config, and the entries other users of this browser left to be sent at their next sign-in
+   */
+  clearUserData(owner: string): Promise<void>;
   /** the offline outbox, shared by every tab of the browser (and the service worker's Background Sync) */
   readonly outbox: OutboxStore;
 }
@@ -84,9 +87,9 @@ export class MemoryCache implements Cache {
   async put(key: string, value: unknown) {
     this.kv.set(key, value);
   }
-  async clearUserData() {
+  async clearUserData(owner: string) {
     this.views.clear();
-    this.entries.clear();
+    for (const [id, entry] of this.entries) if (entry.owner === owner) this.entries.delete(id);
     for (const key of [...this.kv.keys()]) if (!KEEP_ON_LOGOUT.has(key)) this.kv.delete(key);
   }
 }
@@ -122,10 +125,10 @@ class DexieCache implements Cache {
   async put(key: string, value: unknown) {
     await this.db.kv.put({ key, value, savedAt: Date.now() });
   }
-  async clearUserData() {
+  async clearUserData(owner: string) {
     await this.db.transaction('rw', this.db.views, this.db.kv, this.db.outbox, async () => {
       await this.db.views.clear();
-      await this.db.outbox.clear();
+      await this.db.outbox.where('owner').equals(owner).delete();
       const keys = await this.db.kv.toCollection().primaryKeys();
       await this.db.kv.bulkDelete(keys.filter((k) => !KEEP_ON_LOGOUT.has(k)));
     });
@@ -233,10 +236,10 @@ class ResilientCache implements Cache {
       await this.memory!.put(key, value);
     }
   }
-  async clearUserData() {
-    await this.memory?.clearUserData();
+  async clearUserData(owner: string) {
+    await this.memory?.clearUserData(owner);
     try {
-      await this.inner.clearUserData();
+      await this.inner.clearUserData(owner);
     } catch (error) {
       this.degrade(error);
     }

@@ -1,7 +1,7 @@
 // The worker's side of the offline outbox (src/core/outbox.ts holds the rules): entries are kept in IndexedDB, shared
 // by every tab, shown to the UI as pending, and delivered by the leading tab (or the service worker's Background Sync
 // when no console is open), one delivery at a time under a Web Lock.
-import { commandName, deliverOutbox, DROP_REASON_KEYS, type Answer, type Drop, type OutboxCommand, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
+import { commandName, deliverOutbox, entryRequest, DROP_REASON_KEYS, type Answer, type Drop, type OutboxCommand, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
 import { usernameOf } from '../core/jwt.ts';
 import type { WorkerContext } from './context.ts';
 import type { LockManagerLike } from './coordinator.ts';
@@ -24,19 +24,18 @@ function answer<T>(r: Result<T>): Answer<T> {
   return { ok: false, status: r.error.kind === 'network' || r.error.kind === 'aborted' ? null : (r.error.code ?? 0), message: r.error.message };
 }
 
-/** The request an entry stands for (SPEC 7: action, tag/untag, note). */
-export function sendEntry(http: HttpContext, entry: OutboxEntry): Promise<Result<unknown>> {
-  const c = entry.command;
-  const path = `/alert/${encodeURIComponent(entry.alertId)}`;
-  if (c.kind === 'action') return request(http, `${path}/action`, anyObject, { method: 'PUT', body: c.timeout === undefined ? { action: c.action, text: c.text } : { action: c.action, text: c.text, timeout: c.timeout } });
-  if (c.kind === 'watch') return request(http, `${path}/${c.on ? 'tag' : 'untag'}`, anyObject, { method: 'PUT', body: { tags: [c.tag] } });
-  return request(http, `${path}/note`, anyObject, { method: 'PUT', body: { text: c.text } });
+/** Sends the request an entry stands for (all PUT). */
+function sendEntry(http: HttpContext, entry: OutboxEntry): Promise<Result<unknown>> {
+  const { path, body } = entryRequest(entry);
+  return request(http, path, anyObject, { method: 'PUT', body });
 }
 
 export class Outbox {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private againNow = false;
+  private stopped = false;
 
   constructor(
     private ctx: WorkerContext,
@@ -55,8 +54,12 @@ export class Outbox {
     return usernameOf(this.ctx.session.state().claims) ?? '';
   }
 
-  /** Keeps commands the API could not be reached for; they are shown as pending and sent when it answers again. */
-  async queue(alertIds: readonly string[], command: OutboxCommand, seen: Record<string, AlertSeen | undefined>): Promise<void> {
+  /**
+   * Keeps commands the API could not be reached for; they are shown as pending and sent when it answers again.
+   * `maybeSent`: the request went out and no answer came, so it may have arrived: delivery looks first (a note is not
+   * posted twice, an action found done is done).
+   */
+  async queue(alertIds: readonly string[], command: OutboxCommand, seen: Record<string, AlertSeen | undefined>, maybeSent = false): Promise<void> {
     const { ctx } = this;
     const now = Date.now();
     for (const alertId of alertIds) {
@@ -72,7 +75,7 @@ export class Outbox {
         seen: s ? { status: s.status, lastReceiveId: s.lastReceiveId } : null,
         attempts: 0,
         nextAt: 0,
-        sending: false,
+        sending: maybeSent,
       });
     }
     // What Background Sync needs to deliver with no console open.
@@ -89,28 +92,37 @@ export class Outbox {
     return true;
   }
 
-  /** Shows this user's pending entries in the UI, and tells what Background Sync did meanwhile. */
-  async publish(): Promise<void> {
+  /** Shows this user's pending entries in the UI, and tells what Background Sync did meanwhile. Returns their number. */
+  async publish(): Promise<number> {
     const { ctx } = this;
-    ctx.post({ type: 'outbox', entries: await ctx.cache.outbox.list(this.owner()) });
+    const entries = await ctx.cache.outbox.list(this.owner());
+    ctx.post({ type: 'outbox', entries });
     const report = await ctx.cache.get<{ delivered: number; dropped: Drop[] }>(OUTBOX_REPORT_KEY);
     if (report && (report.delivered || report.dropped.length)) {
       await ctx.cache.put(OUTBOX_REPORT_KEY, null);
       this.tell(report.delivered, report.dropped);
     }
+    return entries.length;
   }
 
-  /** Delivers now when this tab delivers and anything is due (several calls at once make one delivery). */
-  wake(): Promise<void> {
-    if (!this.deps.delivers()) return Promise.resolve();
+  /**
+   * Delivers now when this tab delivers and anything is due (several calls at once make one delivery). `now`: the
+   * API answers again, or the user asked for a refresh: entries waiting out a backoff go too.
+   */
+  wake(now = false): Promise<void> {
+    if (this.stopped || !this.deps.delivers()) return Promise.resolve();
     if (this.running) {
       this.again = true;
+      this.againNow ||= now;
       return this.running;
     }
     this.running = (async () => {
+      let force = now;
       do {
         this.again = false;
-        await this.deliverOnce();
+        this.againNow = false;
+        await this.deliverOnce(force);
+        force = this.againNow;
       } while (this.again);
     })().finally(() => {
       this.running = null;
@@ -118,7 +130,13 @@ export class Outbox {
     return this.running;
   }
 
+  /** The worker ends: nothing more is sent from it. */
   stop(): void {
+    this.stopped = true;
+    this.clearTimer();
+  }
+
+  private clearTimer() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
@@ -129,7 +147,7 @@ export class Outbox {
     if (deliver) void this.wake();
   }
 
-  private async deliverOnce(): Promise<void> {
+  private async deliverOnce(now: boolean): Promise<void> {
     const { ctx } = this;
     if (!ctx.session.state().authenticated && ctx.config.auth_required) return;
     const owner = this.owner();
@@ -142,8 +160,9 @@ export class Outbox {
       getNotes: async (id) => answer(await getNotes(ctx.http(), id)),
       send: async (entry) => answer(await sendEntry(ctx.http(), entry)),
       now: () => Date.now(),
+      cancelled: () => this.stopped || this.owner() !== owner,
     };
-    const run = () => deliverOutbox(io, owner);
+    const run = () => deliverOutbox(io, owner, { now });
     const delivery = this.deps.locks ? ((await this.deps.locks.request(OUTBOX_LOCK, {}, run)) as Awaited<ReturnType<typeof run>>) : await run();
     if (delivery.delivered.length || delivery.dropped.length) {
       this.tell(delivery.delivered.length, delivery.dropped);
@@ -153,8 +172,8 @@ export class Outbox {
       await this.deps.afterDelivery();
     }
     if (delivery.end === 'offline') ctx.setOnline(false);
-    this.stop();
-    if (delivery.nextAt !== null) this.timer = setTimeout(() => void this.wake(), Math.max(1000, delivery.nextAt - Date.now()));
+    this.clearTimer();
+    if (delivery.nextAt !== null && !this.stopped) this.timer = setTimeout(() => void this.wake(), Math.max(1000, delivery.nextAt - Date.now()));
   }
 
   /** Notices: what was sent, and each entry dropped with the alert's name and the reason. */

@@ -86,10 +86,11 @@ export class SessionService implements SessionApi {
   async logout(): Promise<LogoutResult> {
     const { ctx } = this;
     const result = ctx.session.state().authenticated ? await authApi.logout(ctx.http()) : null;
+    const owner = usernameOf(ctx.session.state().claims) ?? '';
     // The session ends whatever the API said (SPEC 4), and the user's cached data goes with it.
     this.alerts.lifecycle.stop();
     ctx.session.end('logout');
-    await ctx.cache.clearUserData();
+    await ctx.cache.clearUserData(owner);
     ctx.userData.clear();
     await this.alerts.lifecycle.started();
     const logoutUrl = result?.ok ? result.value.logoutUrl : null;

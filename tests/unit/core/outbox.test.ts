@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAction, deliverOutbox, statusAfter, withPending, type Answer, type OutboxEntry, type OutboxIO } from '../../../src/core/outbox.ts';
+import { alertNowOf, checkAction, deliverOutbox, entryRequest, notesNowOf, retryDelay, statusAfter, withPending, type Answer, type OutboxEntry, type OutboxIO } from '../../../src/core/outbox.ts';
 
 let seq = 0;
 function entry(patch: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -70,17 +70,48 @@ describe('how a pending entry shows', () => {
 
 describe('whether a queued status action is still meaningful', () => {
   it('sends when the alert is as the user saw it', () => {
-    expect(checkAction(entry(), { status: 'open', lastReceiveId: 'r1' })).toBe('send');
+    expect(checkAction(entry(), { status: 'open', lastReceiveId: 'r1' }, 'ops')).toBe('send');
   });
   it('is moot when the alert was closed meanwhile, or received again', () => {
-    expect(checkAction(entry(), { status: 'closed', lastReceiveId: 'r1' })).toBe('closed');
-    expect(checkAction(entry(), { status: 'open', lastReceiveId: 'r2' })).toBe('changed');
+    expect(checkAction(entry(), { status: 'closed', lastReceiveId: 'r1' }, 'ops')).toBe('closed');
+    expect(checkAction(entry({ command: { kind: 'action', action: 'close', text: '' } }), { status: 'closed', lastReceiveId: 'r1' }, 'ops')).toBe('already');
+    expect(checkAction(entry(), { status: 'open', lastReceiveId: 'r2' }, 'ops')).toBe('changed');
+    // shelving an acked alert is offered, unshelving an open one is not
+    expect(checkAction(entry({ command: { kind: 'action', action: 'unshelve', text: '' }, seen: { status: 'shelved', lastReceiveId: 'r1' } }), { status: 'open', lastReceiveId: 'r1' }, 'ops')).toBe('already');
+    expect(checkAction(entry({ command: { kind: 'action', action: 'unack', text: '' }, seen: { status: 'ack', lastReceiveId: 'r1' } }), { status: 'shelved', lastReceiveId: 'r1' }, 'ops')).toBe('changed');
   });
   it('is already done when the alert is where the action leads (someone else acked it)', () => {
-    expect(checkAction(entry(), { status: 'ack', lastReceiveId: 'r1' })).toBe('already');
+    expect(checkAction(entry(), { status: 'ack', lastReceiveId: 'r1' }, 'ops')).toBe('already');
   });
-  it('a resend of our own request that arrived is done, not a conflict', () => {
-    expect(checkAction(entry({ sending: true }), { status: 'ack', lastReceiveId: 'r1' })).toBe('done');
+  it('a request of ours that may have arrived is done when the history shows it, and a conflict when someone else did it', () => {
+    const ours = { type: 'ack', text: 'on it', user: 'ops', updateTime: new Date(1_000_500).toISOString() };
+    const e = entry({ sending: true, command: { kind: 'action', action: 'ack', text: 'on it' } });
+    expect(checkAction(e, { status: 'ack', lastReceiveId: 'r1', history: [ours] }, 'ops')).toBe('done');
+    expect(checkAction(e, { status: 'ack', lastReceiveId: 'r1', history: [{ ...ours, user: 'ann' }] }, 'ops')).toBe('already');
+    // a custom action is recorded as type 'action'; found, it is not run twice
+    const reboot = entry({ sending: true, command: { kind: 'action', action: 'reboot', text: '' } });
+    expect(checkAction(reboot, { status: 'open', lastReceiveId: 'r1', history: [{ ...ours, type: 'action', text: '' }] }, 'ops')).toBe('done');
+    expect(checkAction(reboot, { status: 'open', lastReceiveId: 'r1', history: [] }, 'ops')).toBe('send');
+    // an old identical ack (before the entry was made) is not ours
+    expect(checkAction(e, { status: 'ack', lastReceiveId: 'r1', history: [{ ...ours, updateTime: new Date(0).toISOString() }] }, 'ops')).toBe('already');
+  });
+});
+
+describe("reading the API's answers without its client (the service worker)", () => {
+  it('reads an alert and its notes, and turns anything malformed into nothing rather than an error', () => {
+    const alert = { status: 'ack', lastReceiveId: 'r2', history: [{ type: 'ack', text: 'on it', user: 'ops', updateTime: 't' }, null, 'x', { type: 1 }] };
+    expect(alertNowOf({ status: 'ok', alert })).toEqual({
+      status: 'ack',
+      lastReceiveId: 'r2',
+      history: [
+        { type: 'ack', text: 'on it', user: 'ops', updateTime: 't' },
+        { type: '', text: '', user: null, updateTime: '' },
+      ],
+    });
+    expect(alertNowOf(null)).toEqual({ status: '', lastReceiveId: '', history: [] });
+    expect(alertNowOf({ alert: { history: 'nope' } }).history).toEqual([]);
+    expect(notesNowOf({ notes: [{ text: 'x', user: null, createTime: 't' }, 7] })).toEqual([{ text: 'x', user: null, createTime: 't' }]);
+    expect(notesNowOf({ notes: 'nope' })).toEqual([]);
   });
 });
 
@@ -110,6 +141,58 @@ describe('delivering the outbox', () => {
     // until then, nothing is sent
     expect((await deliverOutbox(w.io, 'ops')).end).toBe('waiting');
     expect(w.sent).toEqual([a.id]);
+    // ... unless the API answers again: then the waiting entry goes at once, still first
+    expect((await deliverOutbox(w.io, 'ops', { now: true })).end).toBe('offline');
+    expect(w.sent).toEqual([a.id, a.id]);
+    expect(w.store.get(a.id)!.attempts).toBe(2);
+  });
+
+  it('a server that answers with an error (5xx) is waited for, not reported offline, and pressed less often', async () => {
+    const a = entry({ alertId: 'a1' });
+    const w = world([a], { a1: { status: 'open', lastReceiveId: 'r1' } }, () => ({ ok: false, status: 503, message: 'Service Unavailable (503)' }));
+    const result = await deliverOutbox(w.io, 'ops');
+    expect(result.end).toBe('waiting');
+    expect(w.store.get(a.id)).toMatchObject({ attempts: 1, sending: true });
+  });
+
+  it('backs off within its caps: 30 s while nothing answers, 5 min while the server answers with errors', () => {
+    const top = () => 0.999;
+    expect(retryDelay(1, true, top)).toBeLessThanOrEqual(5_000);
+    expect(retryDelay(50, true, top)).toBeLessThanOrEqual(30_000);
+    expect(retryDelay(50, true, top)).toBeGreaterThan(20_000);
+    expect(retryDelay(50, false, top)).toBeLessThanOrEqual(300_000);
+    expect(retryDelay(50, false, top)).toBeGreaterThan(200_000);
+    expect(retryDelay(1, false, () => 0)).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('an alert the user may no longer read (403) drops the entry with the server\'s reason; the next entry still goes', async () => {
+    const hidden = entry({ alertId: 'hidden' });
+    const next = entry({ alertId: 'a1' });
+    const w = world([hidden, next], { a1: { status: 'open', lastReceiveId: 'r1' } });
+    w.io.getAlert = async (id) => (id === 'hidden' ? { ok: false, status: 403, message: 'Customer not allowed (403)' } : { ok: true, value: { status: 'open', lastReceiveId: 'r1' } });
+    const result = await deliverOutbox(w.io, 'ops');
+    expect(result.dropped).toMatchObject([{ entry: { id: hidden.id }, reason: 'forbidden', message: 'Customer not allowed (403)' }]);
+    expect(w.sent).toEqual([next.id]);
+    expect(w.store.size).toBe(0);
+  });
+
+  it('stops before its next request once cancelled (the worker ends, another user signs in)', async () => {
+    const a = entry({ alertId: 'a1' });
+    const b = entry({ alertId: 'a2' });
+    const w = world([a, b], { a1: { status: 'open', lastReceiveId: 'r1' }, a2: { status: 'open', lastReceiveId: 'r1' } });
+    const io = { ...w.io, cancelled: () => w.sent.length > 0 };
+    const result = await deliverOutbox(io, 'ops');
+    expect(result.end).toBe('cancelled');
+    expect(w.sent).toEqual([a.id]);
+    expect([...w.store.keys()]).toEqual([b.id]);
+  });
+
+  it('sends each entry as the API call it stands for', () => {
+    expect(entryRequest(entry({ alertId: 'a/1', command: { kind: 'action', action: 'shelve', text: 'later', timeout: 3600 } }))).toEqual({ path: '/alert/a%2F1/action', body: { action: 'shelve', text: 'later', timeout: 3600 } });
+    expect(entryRequest(entry({ command: { kind: 'action', action: 'ack', text: '' } }))).toEqual({ path: '/alert/a1/action', body: { action: 'ack', text: '' } });
+    expect(entryRequest(entry({ command: { kind: 'watch', on: true, tag: 'watch:ops' } }))).toEqual({ path: '/alert/a1/tag', body: { tags: ['watch:ops'] } });
+    expect(entryRequest(entry({ command: { kind: 'watch', on: false, tag: 'watch:ops' } }))).toEqual({ path: '/alert/a1/untag', body: { tags: ['watch:ops'] } });
+    expect(entryRequest(entry({ command: { kind: 'note', text: 'disk swapped' } }))).toEqual({ path: '/alert/a1/note', body: { text: 'disk swapped' } });
   });
 
   it('tells each conflict and drops the entry: deleted, already in the state, closed, received again, refused', async () => {

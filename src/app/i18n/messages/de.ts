@@ -389,7 +389,6 @@ export default {
   // freshness and offline
   Offline: 'Offline',
   OfflineShowingCached: 'Offline – die zuletzt bekannten Alarme werden angezeigt',
-  NetworkActionDisabled: 'Offline nicht verfügbar',
   Live: 'Live',
   Stale: 'Veraltet',
   LastUpdated: 'zuletzt aktualisiert {age}',

@@ -396,7 +396,6 @@ export default {
   // freshness and offline
   Offline: 'Offline',
   OfflineShowingCached: 'Offline – showing the last known alerts',
-  NetworkActionDisabled: 'Not available while offline',
   Live: 'Live',
   Stale: 'Stale',
   LastUpdated: 'last updated {age}',

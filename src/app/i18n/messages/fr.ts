@@ -391,7 +391,6 @@ export default {
   // freshness and offline
   Offline: 'Hors ligne',
   OfflineShowingCached: 'Hors ligne – affichage des dernières alertes connues',
-  NetworkActionDisabled: 'Indisponible hors ligne',
   Live: 'En direct',
   Stale: 'Périmé',
   LastUpdated: 'dernière mise à jour {age}',

@@ -390,7 +390,6 @@ export default {
   // freshness and offline
   Offline: 'Çevrimdışı',
   OfflineShowingCached: 'Çevrimdışı – bilinen son uyarılar gösteriliyor',
-  NetworkActionDisabled: 'Çevrimdışıyken kullanılamaz',
   Live: 'Canlı',
   Stale: 'Güncel değil',
   LastUpdated: 'son güncelleme: {age}',
