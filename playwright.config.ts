@@ -40,14 +40,14 @@ export default defineConfig({
   // auth off at E2E_PORT (the default baseURL), auth on at E2E_PORT + 1 (tests that sign in use AUTH_BASE_URL).
   webServer: [
     {
-      command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data ${dataDir('noauth')} --fresh --no-simulator --no-auth`,
+      command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data ${dataDir('noauth')} --fresh --no-simulator --no-auth --test-hooks`,
       url: `http://127.0.0.1:${port}/api/config`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
     },
     {
-      command: `node --import tsx server/main.ts --port ${port + 1} --host 127.0.0.1 --data ${dataDir('auth')} --fresh --no-simulator`,
+      command: `node --import tsx server/main.ts --port ${port + 1} --host 127.0.0.1 --data ${dataDir('auth')} --fresh --no-simulator --test-hooks`,
       url: `http://127.0.0.1:${port + 1}/api/config`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -19,6 +19,8 @@ export const HELP = `Usage: node --import tsx server/main.ts [options]
   --config FILE       JSON settings file (same names as the environment variables)
   --dev               run Vite (hot reload) in this process instead of serving dist/
   --log               log every request
+  --test-hooks        for the console's own tests only: routes under /__test__ that hold API requests open and
+                      count them (never use on a demo others can reach)
   -h, --help          this text
 
 Settings use the real Alerta server's names as environment variables, e.g. AUTH_REQUIRED, ALLOW_READONLY,
@@ -39,6 +41,7 @@ export interface Cli {
   configFile: string | null;
   dev: boolean;
   log: boolean;
+  testHooks: boolean;
   help: boolean;
 }
 
@@ -56,6 +59,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Cli {
     configFile: null,
     dev: false,
     log: false,
+    testHooks: false,
     help: false,
   };
   const value = (i: number, name: string): string => {
@@ -78,6 +82,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Cli {
       case '--config': cli.configFile = path.resolve(value(i++, a)); break;
       case '--dev': cli.dev = true; break;
       case '--log': cli.log = true; break;
+      case '--test-hooks': cli.testHooks = true; break;
       case '-h': case '--help': cli.help = true; break;
       default: throw new CliError(`unknown option ${a}`);
     }

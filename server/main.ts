@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       serveConsole: !cli.dev,
       settings,
       logRequests: cli.log,
+      testHooks: cli.testHooks,
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;

@@ -13,6 +13,7 @@ import { modelFromSettings, type AppContext } from './context.ts';
 import { systemClock, type Clock } from './time.ts';
 import { MailLog } from './mail.ts';
 import { registerApi } from './api.ts';
+import { registerTestHooks, type TestHooks } from './test-hooks.ts';
 import { sendError, FLASK_400 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
@@ -47,6 +48,8 @@ export interface StartOptions {
   serveSourceMaps?: boolean;
   settings?: Partial<ServerSettings>;
   now?: () => Date;
+  /** test-only hooks (hold requests open, count requests): server/test-hooks.ts; never on in the demo */
+  testHooks?: boolean;
   /** log requests to stdout */
   logRequests?: boolean;
 }
@@ -65,6 +68,8 @@ export interface RunningServer {
   simulator: Simulator | null;
   /** the latest security-policy violations browsers reported to /csp-report */
   cspViolations: CspViolationLog;
+  /** set with testHooks */
+  testHooks: TestHooks | null;
 }
 
 function jwtSecretFor(settings: ServerSettings, dataDir: string | null): string {
@@ -128,6 +133,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       frameworkErrors: (err, req, reply) => sendError(req, reply, 400, `400 Bad Request: ${err.message}`, [FLASK_400]),
     });
     const api = app;
+    const testHooks = opts.testHooks ? registerTestHooks(app, API_PREFIX) : null;
     await app.register(async (scope) => registerApi(scope, ctx, API_PREFIX), { prefix: API_PREFIX });
 
     const cspViolations = await registerConsole(app, {
@@ -170,6 +176,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       app: api,
       simulator,
       cspViolations,
+      testHooks,
       async close() {
         if (closed) return;
         closed = true;

@@ -1,7 +1,7 @@
 // Rules of the administration and report screens (SPEC 3, 4, 6, 7; CONSOLE-FACTS 8): who may see and change what,
 // the states of blackouts, keys and heartbeats, what the blackout and key forms send, and where a report row leads.
 import type { Preferences, Top10Entry } from './types.ts';
-import { expandScopes } from './perms.ts';
+import { expandScopes, scopesMeet } from './perms.ts';
 import { DateTime } from 'luxon';
 import { lucenePhrase } from './alerts-query.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from './validation.ts';
@@ -113,6 +113,57 @@ export function grantableScopes(held: readonly string[], known: readonly string[
 /** The requested scopes that are not within the grantable ones (empty when the request is acceptable). */
 export function scopesOutside(requested: readonly string[], grantable: readonly string[]): string[] {
   return requested.filter((s) => !grantable.includes(s));
+}
+
+/**
+ * The scopes a new key starts with: none. Pre-ticking `read` (every resource) made a key meant for alerts only
+ * carry `["read", "read:alerts"]`: a key gets exactly what the user ticks.
+ */
+export const NEW_KEY_SCOPES: readonly string[] = Object.freeze([]);
+
+/** The scopes a key will be given: the ticked ones, each once, in the server's order; unlisted ones (an old key's) last. */
+export function keyScopes(selected: readonly string[], known: readonly string[]): string[] {
+  const chosen = new Set(selected);
+  return [...known.filter((s) => chosen.has(s)), ...[...chosen].filter((s) => !known.includes(s))];
+}
+
+/**
+ * The ticked scopes that another ticked scope already gives (`read:alerts` under `read` or `write:alerts`), each with
+ * the first scope that gives it: the dialog says so, since such a box adds nothing to the key.
+ */
+export function coveredScopes(selected: readonly string[]): { scope: string; by: string }[] {
+  const out: { scope: string; by: string }[] = [];
+  for (const scope of selected) {
+    const by = selected.find((other) => other !== scope && scopesMeet(scope, [other]));
+    if (by) out.push({ scope, by });
+  }
+  return out;
+}
+
+export interface KeyForm {
+  text: string;
+  scopes: readonly string[];
+  /** the customer field as typed (shown only with customer views) */
+  customer: string;
+  /** ISO time, absent for the server's default */
+  expireTime?: string;
+}
+
+/**
+ * The body of POST /key (new) or PUT /key/{id} (with `original`, an edit). The server assigns the customer again on
+ * every update (alerta's assign_customer: absent means the caller's own customer, or none for an administrator), so an
+ * edit always names the customer it wants: the field's value with customer views, otherwise the one the key has.
+ */
+export function apiKeyBody(
+  form: KeyForm,
+  known: readonly string[],
+  options: { customerViews: boolean; original?: { customer: string | null } },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { text: form.text.trim(), scopes: keyScopes(form.scopes, known) };
+  if (form.expireTime) body.expireTime = form.expireTime;
+  if (options.customerViews) body.customer = form.customer.trim() || null;
+  else if (options.original) body.customer = options.original.customer ?? null;
+  return body;
 }
 
 // ---- blackout form ----

@@ -181,3 +181,11 @@ export function formatDate(
 export function formatUtcTooltip(iso: string | number | null): string {
   return formatDate(iso, 'YYYY/MM/DD HH:mm:ss.SSS Z', { timezone: 'utc', locale: 'en' });
 }
+
+/**
+ * How long ago something happened, in seconds (≤ 0, for a relative-time formatter): a time that the clock shows as
+ * slightly ahead (a server a second in front, a clock refreshed every few seconds) reads "now", never "in 1 second".
+ */
+export function secondsAgo(thenMs: number, nowMs: number): number {
+  return Math.min(0, Math.round((thenMs - nowMs) / 1000));
+}

@@ -5,9 +5,17 @@ export const SW_MESSAGES = Object.freeze({
   skipWaiting: 'SKIP_WAITING',
   /** worker → page: a notification was clicked; route to this in-app path without reloading */
   openPath: 'OPEN_PATH',
+  /** worker → page: the browser says the network is back (Background Sync): send the outbox now */
+  deliverOutbox: 'DELIVER_OUTBOX',
 } as const);
 
-export type SwMessage = { type: typeof SW_MESSAGES.skipWaiting } | { type: typeof SW_MESSAGES.openPath; path: string };
+/** The Background Sync tag of the offline outbox. */
+export const OUTBOX_SYNC_TAG = 'alerta-outbox';
+
+export type SwMessage =
+  | { type: typeof SW_MESSAGES.skipWaiting }
+  | { type: typeof SW_MESSAGES.openPath; path: string }
+  | { type: typeof SW_MESSAGES.deliverOutbox };
 
 /** What the console puts into `Notification.data`, read back by the worker on click. */
 export interface NotificationData {
@@ -23,6 +31,6 @@ export interface NotificationData {
 export function isSwMessage(data: unknown): data is SwMessage {
   if (typeof data !== 'object' || data === null) return false;
   const { type, path } = data as { type?: unknown; path?: unknown };
-  if (type === SW_MESSAGES.skipWaiting) return true;
+  if (type === SW_MESSAGES.skipWaiting || type === SW_MESSAGES.deliverOutbox) return true;
   return type === SW_MESSAGES.openPath && typeof path === 'string';
 }

@@ -6,7 +6,8 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
-import { isSwMessage, SW_MESSAGES, type NotificationData } from './messages.ts';
+import { isSwMessage, OUTBOX_SYNC_TAG, SW_MESSAGES, type NotificationData } from './messages.ts';
+import { onOutboxSync } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -55,6 +56,13 @@ async function openPath(path: string): Promise<void> {
   }
   await self.clients.openWindow(new URL(path.replace(/^\/+/, ''), scopeUrl).href);
 }
+
+// Background Sync (where the browser has it): actions queued offline are delivered when the network is back, even
+// with no console open.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as Event & { tag?: string; waitUntil(p: Promise<unknown>): void };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(onOutboxSync(self.clients));
+});
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -12,12 +12,13 @@ export class AdminService implements AdminApi {
     const key = `list:${resource}:${JSON.stringify(params ?? {})}`;
     const result = await this.ctx.call((http) => adminApi.listResource(http, resource, params));
     if (result.ok) {
-      await this.ctx.cache.put(key, result.value);
+      await this.ctx.cache.put(key, { ...result.value, cachedAt: Date.now() });
       return result;
     }
     if (result.error.kind === 'network') {
       const cached = await this.ctx.cache.get<ResourceList<ResourceMap[R]>>(key);
-      if (cached) return ok({ ...cached, fromCache: true });
+      // the copy says how old it is: a screen showing it shows its age
+      if (cached) return ok({ ...cached, fromCache: true, cachedAt: cached.cachedAt ?? null });
     }
     return result;
   }

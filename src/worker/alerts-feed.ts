@@ -1,9 +1,12 @@
-// The live alerts view: polls /alerts and /environments for the current view, diffs each answer against the previous
-// one, keeps the last good snapshot in the cache and posts a full snapshot first, then small patches.
+// One alerts view kept current: polls /alerts with /environments (at most two requests a cycle; the open-alert
+// counts for the badge take /environments' place once a minute), diffs each answer against the previous one, keeps
+// the last good snapshot in the cache and posts a full snapshot first, then small patches. The leader's feed hub
+// runs one per view that any tab shows.
 import type { AlertsView, Config, CountMap } from '../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
+import { effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
 import { request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, parseEnvironments } from './schema.ts';
@@ -17,7 +20,8 @@ export interface FeedDeps {
   config: () => Config;
   intervalMs: () => number;
   cache: () => Cache;
-  post: (event: WorkerEvent) => void;
+  /** sends an event to every tab showing the view, or to one tab (`to`) */
+  post: (event: WorkerEvent, to?: string) => void;
   /** a 401: the session is over */
   onUnauthorized: () => void;
   /** whether the API answered at all */
@@ -25,57 +29,70 @@ export interface FeedDeps {
   now?: () => Date;
 }
 
+/** The common face of the feeds the hub runs (alerts view, detail page, indicator panel). */
+export interface Feed {
+  /** posts what is known (the cache) and starts polling */
+  start(): Promise<void>;
+  stop(): void;
+  refresh(): Promise<void>;
+  setHidden(hidden: boolean): void;
+  /** sends the whole current state to one tab that just started showing it */
+  resend(to: string): void;
+  /** polls again after the session came back (a 401 stopped it) */
+  resume(): void;
+}
+
 /** Count samples kept per view for the sparklines: a few minutes at the default cadence. */
 const MAX_SAMPLES = 60;
 
-interface ViewState {
-  view: AlertsView;
-  key: string;
-  seq: number;
+export class AlertsFeed implements Feed {
+  readonly key: string;
+  private view: AlertsView;
+  private seq = 0;
   /** rows last sent to the UI, by id → fingerprint */
-  sent: Map<string, string> | null;
-  order: string[] | null;
-  meta: AlertsMeta;
+  private sent: Map<string, string> | null = null;
+  private order: string[] | null = null;
+  private meta: AlertsMeta = emptyAlertsMeta();
   /** ids/times seen by the last network poll; null until the first one */
-  seen: SeenState | null;
-  fullSent: boolean;
-  samples: CountSample[];
-}
-
-export class AlertsFeed {
-  private state: ViewState | null = null;
-  private poller: Poller;
+  private seen: SeenState | null = null;
+  private fullSent = false;
+  private samples: CountSample[] = [];
   private rows: AlertRow[] = [];
+  private poller: Poller;
+  private stopped = false;
+  /** when the open-alert counts were last asked for (0: never, for this view) */
+  private openCountsAt = 0;
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private deps: FeedDeps) {
+  constructor(
+    view: AlertsView,
+    private deps: FeedDeps,
+  ) {
+    this.view = view;
+    this.key = keyOf(view);
     this.poller = new Poller({
       cycle: (signal) => this.cycle(signal),
       intervalMs: () => this.deps.intervalMs(),
+      // A second past the requests' own timeout: they fail first and say why; this only catches what they miss.
+      timeoutMs: (interval) => pollTimeoutMs(interval) + 1000,
+      onTimeout: () => this.failed({ kind: 'network', message: `No answer within ${Math.round(pollTimeoutMs(this.deps.intervalMs()) / 1000)} s`, endpoint: this.deps.http().endpoint }),
     });
   }
 
-  get currentKey(): string | null {
-    return this.state?.key ?? null;
-  }
-
-  async setView(view: AlertsView | null): Promise<void> {
-    if (!view) {
-      this.poller.stop();
-      this.state = null;
-      return;
-    }
-    const key = keyOf(view);
-    if (this.state?.key === key && this.poller.active) return;
-    this.poller.stop();
-    this.state = { view, key, seq: 0, sent: null, order: null, meta: emptyAlertsMeta(), seen: null, fullSent: false, samples: [] };
-    this.rows = [];
-    const cached = await this.deps.cache().getView(key);
-    // The view may have changed again while the cache was read.
-    if (this.state?.key !== key) return;
+  async start(): Promise<void> {
+    const cached = await this.deps.cache().getView(this.key);
+    if (this.stopped) return;
+    const interval = this.deps.intervalMs();
     if (cached) {
       this.rows = cached.rows;
-      this.state.meta = { ...cached.meta, freshness: 'stale', fromCache: true, updatedAt: cached.savedAt, error: null };
+      // The last good answer (maybe another tab's leader's, a moment ago) is as live as its age says.
+      const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), interval);
+      this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null };
       this.sendFull([]);
+      if (freshness === 'live') this.armWatchdog();
+      // Keep the cadence of the poll that produced it: no burst of requests when another tab hands polling over.
+      this.poller.startIn(cached.savedAt + interval - Date.now());
+      return;
     }
     void this.poller.start();
   }
@@ -84,61 +101,82 @@ export class AlertsFeed {
     return this.poller.refresh();
   }
 
-  /** Hidden tabs poll slowly, except wall displays (kiosk) and users waiting for notifications. */
-  setHidden(hidden: boolean, keepPace: boolean): void {
-    this.poller.setHidden(hidden && !keepPace);
+  setHidden(hidden: boolean): void {
+    this.poller.setHidden(hidden);
   }
 
   stop(): void {
+    this.stopped = true;
     this.poller.stop();
+    this.disarmWatchdog();
   }
 
-  /** A row of the current page, for the detail page to open instantly. */
-  row(id: string): AlertRow | undefined {
-    return this.rows.find((r) => r.id === id);
+  resend(to: string): void {
+    if (!this.fullSent) return;
+    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news: [] }, to);
+    if (this.samples.length) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples }, to);
   }
 
-  /** Restarts polling (after a login, say) without forgetting what was seen. */
+  /** A row of the current page, with the time of the answer it came in, for the detail page to open instantly. */
+  row(id: string): { alert: AlertRow; at: number } | undefined {
+    const alert = this.rows.find((r) => r.id === id);
+    return alert ? { alert, at: this.meta.updatedAt ?? Date.now() } : undefined;
+  }
+
+  /** Polls again now (after a sign-in), without forgetting what was seen. */
   resume(): void {
-    if (this.state) void this.poller.start();
+    if (!this.stopped) void this.poller.start();
   }
 
   private async cycle(signal: AbortSignal, pastTheEnd = false): Promise<CycleOutcome> {
-    const state = this.state;
-    if (!state) return 'stop';
+    if (this.stopped) return 'stop';
     const now = this.deps.now?.() ?? new Date();
     const config = this.deps.config();
     const ctx = this.deps.http();
-    // When the view lists exactly the open alerts, its own counts are the open counts: no third request.
-    const onlyOpen = state.view.filter.status?.length === 1 && state.view.filter.status[0] === 'open';
-    const [alerts, environments, openCounts] = await Promise.all([
-      request(ctx, '/alerts', parseAlertsResponse, { params: alertsParams(state.view, config, now), signal }),
-      request(ctx, '/environments', parseEnvironments, { params: environmentsParams(state.view, now), signal }),
-      onlyOpen ? null : countAlerts(ctx, openCountParams(state.view, now), signal),
+    const timeoutMs = pollTimeoutMs(this.deps.intervalMs());
+    // When the view lists exactly the open alerts, its own counts are the open counts. Otherwise they take the place
+    // of /environments once a minute (the tab counts keep their last values for that cycle): two requests a cycle.
+    const onlyOpen = this.view.filter.status?.length === 1 && this.view.filter.status[0] === 'open';
+    const countsDue = !onlyOpen && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
+    const [alerts, second] = await Promise.all([
+      request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs }),
+      countsDue
+        ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
+        : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs }),
     ]);
-    if (signal.aborted || this.state !== state) return 'ok';
+    if (signal.aborted || this.stopped) return 'ok';
 
     if (!alerts.ok) {
       // The page went past the end (alerts were closed or deleted meanwhile): the first page tells how many there are.
-      if (alerts.error.code === 416 && state.view.page > 1) {
-        state.view = { ...state.view, page: 1 };
+      if (alerts.error.code === 416 && this.view.page > 1) {
+        this.view = { ...this.view, page: 1 };
         return this.cycle(signal, true);
       }
-      return this.failed(state, alerts.error);
+      return this.failed(alerts.error);
     }
     this.deps.onNetwork?.(true);
 
     const response = alerts.value.value;
     // The worker alone keeps the page in range: a page past the end moves to the last page that has alerts, and
     // meta.page tells the UI which page it shows.
-    const last = lastPage(response.total, state.view.rowsPerPage);
-    if ((state.view.page > last || (pastTheEnd && last > 1)) && response.total > 0) {
-      state.view = { ...state.view, page: last };
+    const last = lastPage(response.total, this.view.rowsPerPage);
+    if ((this.view.page > last || (pastTheEnd && last > 1)) && response.total > 0) {
+      this.view = { ...this.view, page: last };
       return this.cycle(signal);
     }
+
     const rows: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
-    const news = newAlertIds(state.seen, rows);
-    state.seen = seenState(state.seen, rows);
+    const news = newAlertIds(this.seen, rows);
+    this.seen = seenState(this.seen, rows);
+
+    let environments = this.meta.environments;
+    let openSeverityCounts = onlyOpen ? response.severityCounts : this.meta.openSeverityCounts;
+    if (countsDue) {
+      if (second.ok && 'severityCounts' in second.value) {
+        openSeverityCounts = second.value.severityCounts;
+        this.openCountsAt = Date.now();
+      }
+    } else if (second.ok && 'environments' in second.value) environments = second.value.environments;
 
     const meta: AlertsMeta = {
       total: response.total,
@@ -147,48 +185,74 @@ export class AlertsFeed {
       pages: response.pages,
       severityCounts: response.severityCounts,
       statusCounts: response.statusCounts,
-      openSeverityCounts: onlyOpen ? response.severityCounts : openCounts?.ok ? openCounts.value.severityCounts : state.meta.openSeverityCounts,
-      environments: environments.ok ? environments.value.environments : state.meta.environments,
+      openSeverityCounts,
+      environments,
       freshness: 'live',
       updatedAt: Date.now(),
       fromCache: false,
       error: alerts.value.dropped > 0 ? { kind: 'malformed', message: `${alerts.value.dropped} alerts could not be read` } : null,
     };
     this.rows = rows;
-    this.publish(state, meta, news);
-    this.sample(state, response.severityCounts, response.statusCounts);
-    await this.deps.cache().putView({ viewKey: state.key, rows, meta, savedAt: meta.updatedAt ?? Date.now() });
+    this.publish(meta, news);
+    this.armWatchdog();
+    this.sample(response.severityCounts, response.statusCounts);
+    await this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: meta.updatedAt ?? Date.now() });
     return 'ok';
   }
 
-  private failed(state: ViewState, error: WorkerError): CycleOutcome {
+  /** The tab counts come first: the open counts wait for a cycle in which /environments has answered once. */
+  private environmentsKnown(): boolean {
+    return this.meta.updatedAt !== null && !this.meta.fromCache;
+  }
+
+  private failed(error: WorkerError): CycleOutcome {
     if (error.kind === 'aborted') return 'ok';
     if (error.kind === 'auth') {
-      this.publishMeta(state, { freshness: 'signed-out', error });
+      this.publishMeta({ freshness: 'signed-out', error });
       this.deps.onUnauthorized();
       return 'stop';
     }
     const offline = error.kind === 'network' || (error.code !== undefined && error.code >= 500) || error.kind === 'malformed';
     if (error.kind === 'network') this.deps.onNetwork?.(false);
-    this.publishMeta(state, { freshness: offline ? 'offline' : 'stale', error });
+    this.disarmWatchdog();
+    this.publishMeta({ freshness: offline ? 'offline' : 'stale', error });
     return offline ? 'network' : 'client-error';
   }
 
-  private publish(state: ViewState, meta: AlertsMeta, news: string[]) {
-    const previousMeta = state.meta;
-    state.meta = meta;
-    if (!state.fullSent) {
+  /**
+   * Whatever happens to the polls, "live" never outlasts its limit: two cycles plus a poll's timeout after the last
+   * good answer the view turns stale by itself.
+   */
+  private armWatchdog() {
+    this.disarmWatchdog();
+    const limit = liveLimitMs(this.poller.cadenceMs());
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.meta.freshness !== 'live' || this.stopped) return;
+      this.publishMeta({ freshness: 'stale', error: { kind: 'network', message: 'No answer from the API for a while', endpoint: this.deps.http().endpoint } });
+    }, limit + 50);
+  }
+
+  private disarmWatchdog() {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
+  }
+
+  private publish(meta: AlertsMeta, news: string[]) {
+    const previousMeta = this.meta;
+    this.meta = meta;
+    if (!this.fullSent) {
       this.sendFull(news);
       return;
     }
-    const diff = diffRows(state.sent, state.order, this.rows);
-    state.sent = fingerprints(this.rows);
-    state.order = this.rows.map((r) => r.id);
+    const diff = diffRows(this.sent, this.order, this.rows);
+    this.sent = fingerprints(this.rows);
+    this.order = this.rows.map((r) => r.id);
     const metaPatch = changedMeta(previousMeta, meta);
     this.deps.post({
       type: 'alerts-patch',
-      viewKey: state.key,
-      seq: ++state.seq,
+      viewKey: this.key,
+      seq: ++this.seq,
       ...(diff.order ? { order: diff.order } : {}),
       ...(diff.changed.length ? { rows: diff.changed } : {}),
       ...(Object.keys(metaPatch).length ? { meta: metaPatch } : {}),
@@ -196,34 +260,31 @@ export class AlertsFeed {
     });
   }
 
-  private publishMeta(state: ViewState, patch: Partial<AlertsMeta>) {
-    const next = { ...state.meta, ...patch };
-    const metaPatch = changedMeta(state.meta, next);
-    state.meta = next;
-    if (!state.fullSent) {
+  private publishMeta(patch: Partial<AlertsMeta>) {
+    const next = { ...this.meta, ...patch };
+    const metaPatch = changedMeta(this.meta, next);
+    this.meta = next;
+    if (!this.fullSent) {
       this.sendFull([]);
       return;
     }
-    if (Object.keys(metaPatch).length) this.deps.post({ type: 'alerts-patch', viewKey: state.key, seq: ++state.seq, meta: metaPatch });
+    if (Object.keys(metaPatch).length) this.deps.post({ type: 'alerts-patch', viewKey: this.key, seq: ++this.seq, meta: metaPatch });
   }
 
   private sendFull(news: string[]) {
-    const state = this.state;
-    if (!state) return;
-    state.fullSent = true;
-    state.sent = fingerprints(this.rows);
-    state.order = this.rows.map((r) => r.id);
-    this.deps.post({ type: 'alerts-full', viewKey: state.key, seq: ++state.seq, rows: this.rows, meta: state.meta, news });
+    this.fullSent = true;
+    this.sent = fingerprints(this.rows);
+    this.order = this.rows.map((r) => r.id);
+    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news });
   }
 
-  private sample(state: ViewState, severityCounts: CountMap, statusCounts: CountMap) {
-    const last = state.samples[state.samples.length - 1];
-    const sample = { t: Date.now(), severityCounts, statusCounts };
-    state.samples.push(sample);
-    if (state.samples.length > MAX_SAMPLES) state.samples.shift();
+  private sample(severityCounts: CountMap, statusCounts: CountMap) {
+    const last = this.samples[this.samples.length - 1];
+    this.samples.push({ t: Date.now(), severityCounts, statusCounts });
+    if (this.samples.length > MAX_SAMPLES) this.samples.shift();
     const changed = !last || JSON.stringify(last.severityCounts) !== JSON.stringify(severityCounts) || JSON.stringify(last.statusCounts) !== JSON.stringify(statusCounts);
     // The UI redraws sparklines only when the counts move; an unchanged poll sends nothing here.
-    if (changed) this.deps.post({ type: 'trend-history', viewKey: state.key, samples: state.samples });
+    if (changed) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples });
   }
 }
 

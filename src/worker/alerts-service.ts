@@ -1,110 +1,158 @@
-// The alerts part of the worker's face: the feeds it keeps current (list, detail page, indicator panel) and the
-// commands on alerts, each followed by a reload of what is on screen.
+// The alerts part of the worker's face: what this tab shows (an alerts view, an alert's page, the indicator panel)
+// and the commands on alerts. One tab per browser leads (src/worker/coordinator.ts): its feed hub polls for every
+// tab, and the others receive its snapshots and patches; each tab still sends its user's commands itself.
 import type { AlertsView, Note } from '../core/types.ts';
-import type { AlertActionName, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result } from './contract/index.ts';
+import type { AlertActionName, AlertSeen, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, WorkerEvent } from './contract/index.ts';
+import type { OutboxCommand } from '../core/outbox.ts';
 import { actionBody } from '../core/actions.ts';
 import { watchTag } from '../core/watch.ts';
+import { viewKey } from '../core/alerts-query.ts';
+import { effectiveFreshness, pollTimeoutMs } from '../core/freshness.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';
-import { DetailFeed } from './detail-feed.ts';
+import { cachedDetail, DetailFeed } from './detail-feed.ts';
 import { IndicatorsFeed } from './indicators-feed.ts';
+import { FeedHub, wantedKey, type Looking, type Slot, type Wanted } from './feed-hub.ts';
+import { browserCoordination, Coordinator, type ChannelMessage, type CoordinationOptions } from './coordinator.ts';
 import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
+import { Outbox } from './outbox.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
+/** After a command, how long a follower waits for the leader's fresh snapshot before it answers anyway. */
+const RELOAD_WAIT_MS = 3_000;
+/** How often the leader forgets the tabs that closed without saying so. */
+const PRUNE_EVERY_MS = 5_000;
+const SLOTS: readonly Slot[] = ['alerts', 'detail', 'indicators'];
+
+/** The key an event of a feed belongs to. */
+function keyOf(event: WorkerEvent, fallback: string): string {
+  if (event.type === 'alerts-full' || event.type === 'alerts-patch' || event.type === 'trend-history') return event.viewKey;
+  if (event.type === 'alert-detail') return `detail:${event.id}`;
+  return fallback;
+}
 
 export class AlertsService implements AlertsApi {
-  private feed: AlertsFeed;
-  private detail: DetailFeed;
-  private indicators: IndicatorsFeed;
+  private coordinator: Coordinator;
+  private hub: FeedHub | null = null;
+  private wants: Record<Slot, Wanted | null> = { alerts: null, detail: null, indicators: null };
   private hidden = false;
   private kiosk = false;
   /** whether the UI shows the alerts list (false: only kept polling in the background for notifications) */
   private viewShown = false;
+  /** keys of which this tab's UI received a full state from the feeds (patches before that are meaningless) */
+  private received = new Set<string>();
+  private waiters = new Set<{ keys: Set<string>; done: () => void }>();
+  private prune: ReturnType<typeof setInterval> | null = null;
+  private broadcastOnline: boolean | null = null;
+  private started = false;
+  private outbox: Outbox;
 
-  constructor(private ctx: WorkerContext) {
-    const intervalMs = () => ctx.intervalMs();
-    const onUnauthorized = () => ctx.session.end('unauthorized');
-    const onNetwork = (reachable: boolean) => ctx.setOnline(reachable);
-    const post = (event: Parameters<WorkerContext['post']>[0]) => ctx.post(event);
-    this.feed = new AlertsFeed({
-      http: () => ctx.http(),
-      config: () => ctx.config,
-      intervalMs,
-      cache: () => ctx.cache,
-      post,
-      onUnauthorized,
-      onNetwork,
+  constructor(
+    private ctx: WorkerContext,
+    coordination: CoordinationOptions | null | undefined = browserCoordination(),
+  ) {
+    this.coordinator = new Coordinator(coordination ?? null, {
+      onLead: () => this.lead(),
+      onStepDown: () => this.follow(),
+      // A follower takes over well within one interval of the leader falling silent.
+      takeoverAfterMs: () => Math.min(10_000, Math.max(3_000, ctx.intervalMs() * 0.6)),
     });
-    this.detail = new DetailFeed({ http: () => ctx.http(), cache: () => ctx.cache, intervalMs, post, onUnauthorized, onNetwork });
-    this.indicators = new IndicatorsFeed({ http: () => ctx.http(), intervalMs, post, onUnauthorized });
+    this.coordinator.onMessage((m) => this.receive(m));
+    ctx.onSessionEnd((reason) => {
+      if (this.coordinator.isLeader && reason !== 'logout') this.coordinator.send({ type: 'session-end', reason });
+    });
+    this.outbox = new Outbox(ctx, {
+      locks: coordination?.locks ?? null,
+      delivers: () => this.coordinator.isLeader,
+      tellOthers: () => this.coordinator.send({ type: 'outbox' }),
+      afterDelivery: () => this.hub?.refresh() ?? Promise.resolve(),
+    });
+    // Answers came back: what was queued meanwhile goes now.
+    ctx.onBackOnline(() => void this.outbox.wake(true));
   }
 
-  // --- live views ----------------------------------------------------------------------------------------------------
+  // --- what this tab shows ---------------------------------------------------------------------------------------------
 
   async setView(view: AlertsView | null): Promise<void> {
+    this.startCoordinating();
+    this.viewShown = view !== null;
     // With notifications on, the last view keeps being watched while the user is on another screen, so new alerts
     // still notify and the badge stays true; otherwise leaving the list stops polling (SPEC 4).
-    this.viewShown = view !== null;
-    if (view === null && this.#notifying()) return;
-    await this.feed.setView(view);
+    if (view === null && this.notifying() && this.wants.alerts) {
+      this.publishLooking();
+      return;
+    }
+    this.setWant('alerts', view ? { slot: 'alerts', view } : null);
+    if (view && !this.coordinator.isLeader) await this.paintViewFromCache(viewKey(view));
+  }
+
+  async setDetail(id: string | null): Promise<void> {
+    this.startCoordinating();
+    this.setWant('detail', id ? { slot: 'detail', id } : null);
+    if (id && !this.coordinator.isLeader) await this.paintDetailFromCache(id);
+  }
+
+  async setIndicators(queries: IndicatorSpec[] | null): Promise<void> {
+    this.startCoordinating();
+    this.setWant('indicators', queries?.length ? { slot: 'indicators', queries } : null);
   }
 
   async refresh(): Promise<void> {
-    await Promise.all([this.feed.refresh(), this.detail.refresh(), this.indicators.refresh()]);
+    void this.outbox.wake(true);
+    await this.reload();
   }
 
   async setVisibility(hidden: boolean, kiosk: boolean): Promise<void> {
     this.hidden = hidden;
     this.kiosk = kiosk;
-    this.feed.setHidden(hidden, kiosk || this.#notifying());
-    this.detail.setHidden(hidden && !kiosk);
-    this.indicators.setHidden(hidden && !kiosk);
-  }
-
-  async setIndicators(queries: IndicatorSpec[] | null): Promise<void> {
-    this.indicators.setQueries(queries);
-  }
-
-  async setDetail(id: string | null): Promise<void> {
-    if (id) {
-      // Open instantly from the list's copy when there is one.
-      const row = this.feed.row(id);
-      if (row) await this.detail.remember(row);
-    }
-    await this.detail.setId(id);
+    this.publishLooking();
   }
 
   // --- commands ------------------------------------------------------------------------------------------------------
 
-  async act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>> {
+  async act(ids: string[], action: AlertActionName, text?: string, seen: Record<string, AlertSeen> = {}): Promise<Result<BulkResult>> {
     const body = actionBody(action, text ?? '', this.ctx.userData.prefs, this.ctx.config);
-    return this.#bulk(ids, (http, id) => alertsApi.actionAlert(http, id, body));
+    return this.bulk(ids, (http, id) => alertsApi.actionAlert(http, id, body), { command: { kind: 'action', ...body }, seen });
   }
 
-  async watch(ids: string[], on: boolean): Promise<Result<BulkResult>> {
+  async watch(ids: string[], on: boolean, seen: Record<string, AlertSeen> = {}): Promise<Result<BulkResult>> {
     const username = this.ctx.session.username;
     if (!username) return fail('auth', 'Sign in to watch alerts');
     const tag = watchTag(username);
-    return this.#bulk(ids, (http, id) => alertsApi.tagAlert(http, id, [tag], on));
+    return this.bulk(ids, (http, id) => alertsApi.tagAlert(http, id, [tag], on), { command: { kind: 'watch', on, tag }, seen });
   }
 
   async deleteAlerts(ids: string[]): Promise<Result<BulkResult>> {
-    return this.#bulk(ids, (http, id) => alertsApi.deleteAlert(http, id));
+    // A delete is never queued: it cannot be shown as pending, nor undone if it was not meant any more.
+    if (!this.ctx.reachable) return fail('network', 'Deleting an alert needs a connection to the API');
+    return this.bulk(ids, (http, id) => alertsApi.deleteAlert(http, id));
   }
 
-  async addNote(id: string, text: string): Promise<Result<Note>> {
-    return this.#afterChange(await this.ctx.call((http) => alertsApi.addNote(http, id, text)));
+  async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
+    const queue = async (maybeSent: boolean) => {
+      await this.outbox.queue([id], { kind: 'note', text }, seen ? { [id]: seen } : {}, maybeSent);
+      return ok(null);
+    };
+    if (!this.ctx.reachable) return queue(false);
+    const result = await this.ctx.call((http) => alertsApi.addNote(http, id, text));
+    // No answer: the note may have arrived, so the outbox looks at the alert's notes before sending it again.
+    if (!result.ok && result.error.kind === 'network') return queue(true);
+    return this.afterChange(result);
+  }
+
+  async cancelQueued(entryId: string): Promise<boolean> {
+    return this.outbox.cancel(entryId);
   }
 
   async updateNote(id: string, noteId: string, text: string): Promise<Result<Note>> {
-    return this.#afterChange(await this.ctx.call((http) => alertsApi.updateNote(http, id, noteId, text)));
+    return this.afterChange(await this.ctx.call((http) => alertsApi.updateNote(http, id, noteId, text)));
   }
 
   async deleteNote(id: string, noteId: string): Promise<Result<void>> {
     const result = await this.ctx.call((http) => alertsApi.deleteNote(http, id, noteId));
-    return this.#afterChange(result.ok ? ok(undefined) : result);
+    return this.afterChange(result.ok ? ok(undefined) : result);
   }
 
   async getLists(): Promise<Result<FilterLists>> {
@@ -143,50 +191,271 @@ export class AlertsService implements AlertsApi {
 
   /** What the session and preferences parts tell the feeds; not part of the face the UI calls. */
   readonly lifecycle = {
-    /** After a sign-in: poll again without forgetting what was seen. */
-    resume: (): void => this.feed.resume(),
-    /** Signed out: nothing more to poll. */
-    stop: (): void => this.feed.stop(),
-    /** Notifications on or off: the hidden-tab cadence follows, and a list kept only for them stops when they stop. */
-    notificationsChanged: async (): Promise<void> => {
-      this.feed.setHidden(this.hidden, this.kiosk || this.#notifying());
-      if (!this.#notifying() && !this.viewShown) await this.feed.setView(null);
+    /** After a sign-in: poll again without forgetting what was seen, and send what waited for it. */
+    resume: (): void => {
+      for (const slot of SLOTS) for (const feed of this.hub?.feeds(slot) ?? []) feed.resume();
+      void this.outbox.publish();
+      void this.outbox.wake(true);
+    },
+    /** The worker starts: the UI learns what is still waiting to be sent, and it is sent from whichever screen is open. */
+    started: async (): Promise<void> => {
+      if ((await this.outbox.publish()) > 0) this.startCoordinating();
+    },
+    /** Signed out: this tab shows nothing any more. */
+    stop: (): void => {
+      for (const slot of SLOTS) this.setWant(slot, null);
+    },
+    /** Notifications on or off, or another preference changed: other tabs reload them, the cadence follows. */
+    preferencesChanged: async (): Promise<void> => {
+      this.coordinator.send({ type: 'prefs' });
+      if (!this.notifying() && !this.viewShown) this.setWant('alerts', null);
+      else this.publishLooking();
     },
   };
 
-  #notifying(): boolean {
+  /** The worker ends (its tab closed; tests): stops polling and leaves the other tabs. */
+  close(): void {
+    this.follow();
+    this.outbox.stop();
+    this.coordinator.stop();
+  }
+
+  /** The page is being frozen (a background tab, a sleeping laptop): another tab takes the polling over. */
+  async pageFrozen(frozen: boolean): Promise<void> {
+    if (frozen) {
+      this.coordinator.suspend();
+      return;
+    }
+    this.coordinator.resume();
+    if (!this.coordinator.isLeader) this.announceAll();
+  }
+
+  // --- leading and following ------------------------------------------------------------------------------------------
+
+  /** Joins the other tabs on first use (a worker that never shows alerts never takes part). */
+  private startCoordinating() {
+    if (this.started) return;
+    this.started = true;
+    this.coordinator.start();
+  }
+
+  private lead() {
+    const hub = new FeedHub({ create: (wanted, key) => this.createFeed(wanted, key) });
+    this.hub = hub;
+    for (const slot of SLOTS) if (this.wants[slot]) hub.want(this.coordinator.tabId, slot, this.wants[slot], this.looking(slot));
+    if (this.coordinator.shared) {
+      this.prune = setInterval(() => {
+        void this.coordinator.liveTabs().then((alive) => {
+          if (this.hub === hub) hub.keepTabs(alive);
+        });
+      }, PRUNE_EVERY_MS);
+    }
+    // The new leader sends what any tab queued.
+    void this.outbox.wake();
+  }
+
+  private follow() {
+    this.hub?.stopAll();
+    this.hub = null;
+    if (this.prune) clearInterval(this.prune);
+    this.prune = null;
+  }
+
+  private createFeed(wanted: Wanted, key: string) {
+    const { ctx } = this;
+    const common = {
+      http: () => ctx.http(),
+      intervalMs: () => ctx.intervalMs(),
+      onUnauthorized: () => ctx.session.end('unauthorized'),
+    };
+    const post = (event: WorkerEvent, to?: string) => this.deliver(keyOf(event, key), event, to);
+    const onNetwork = (reachable: boolean) => {
+      ctx.setOnline(reachable);
+      if (this.broadcastOnline !== reachable) {
+        this.broadcastOnline = reachable;
+        this.coordinator.send({ type: 'connectivity', online: reachable });
+      }
+    };
+    if (wanted.slot === 'alerts') return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork });
+    if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
+    // Open instantly from a list's copy when one of the leader's feeds has the alert.
+    const seed = this.hub?.feeds('alerts').map((f) => f.row(wanted.id)).find((r) => r !== undefined);
+    return new DetailFeed(wanted.id, { ...common, cache: () => ctx.cache, post, onNetwork }, seed);
+  }
+
+  /** An event of one of the leader's feeds: to this tab's UI if it shows it, and to the other tabs. */
+  private deliver(key: string, event: WorkerEvent, to?: string) {
+    const me = this.coordinator.tabId;
+    if ((to === undefined || to === me) && this.shows(key)) this.toUi(key, event);
+    if (this.coordinator.shared && to !== me) this.coordinator.send({ type: 'feed', key, event, ...(to ? { to } : {}) });
+  }
+
+  private toUi(key: string, event: WorkerEvent) {
+    if (event.type === 'alerts-full') this.received.add(key);
+    if (event.type === 'alerts-patch' && !this.received.has(key)) return;
+    if (event.type === 'alert-detail' && event.freshness === 'live') this.received.add(key);
+    this.ctx.post(event);
+    for (const waiter of this.waiters) if (waiter.keys.has(key)) waiter.done();
+  }
+
+  private shows(key: string): boolean {
+    return SLOTS.some((slot) => this.wants[slot] && wantedKey(this.wants[slot]!) === key);
+  }
+
+  private receive(message: ChannelMessage) {
+    const from = message.from;
+    switch (message.type) {
+      case 'want':
+        this.hub?.want(from, message.slot as Slot, (message.wanted as Wanted | null) ?? null, message.looking as Looking);
+        break;
+      case 'looking':
+        this.hub?.look(from, (slot) => (message.looking as Record<Slot, Looking>)[slot]);
+        break;
+      case 'refresh':
+        void this.hub?.refresh(message.keys as string[]);
+        break;
+      case 'feed':
+        if (this.hub) break;
+        if (message.to !== undefined && message.to !== this.coordinator.tabId) break;
+        if (this.shows(message.key as string)) this.toUi(message.key as string, message.event as WorkerEvent);
+        break;
+      case 'leader':
+        if (!this.coordinator.isLeader) this.announceAll();
+        break;
+      case 'connectivity':
+        if (!this.hub) this.ctx.setOnline(message.online === true);
+        break;
+      case 'session-end':
+        if (!this.hub && this.ctx.session.state().authenticated) this.ctx.session.end(message.reason as 'expired' | 'unauthorized');
+        break;
+      case 'prefs':
+        void this.ctx.userData.reloadFromCache();
+        break;
+      case 'outbox':
+        void this.outbox.publish();
+        void this.outbox.wake();
+        break;
+    }
+  }
+
+  private setWant(slot: Slot, wanted: Wanted | null) {
+    const before = this.wants[slot];
+    if ((before ? wantedKey(before) : null) === (wanted ? wantedKey(wanted) : null)) {
+      this.publishLooking();
+      return;
+    }
+    this.wants[slot] = wanted;
+    if (before) this.received.delete(wantedKey(before));
+    if (this.hub) this.hub.want(this.coordinator.tabId, slot, wanted, this.looking(slot));
+    else this.coordinator.send({ type: 'want', slot, wanted, looking: this.looking(slot) });
+  }
+
+  /** Tells the (new) leader everything this tab shows. */
+  private announceAll() {
+    for (const slot of SLOTS) {
+      if (!this.wants[slot]) continue;
+      this.received.delete(wantedKey(this.wants[slot]!));
+      this.coordinator.send({ type: 'want', slot, wanted: this.wants[slot], looking: this.looking(slot) });
+    }
+  }
+
+  private publishLooking() {
+    if (this.hub) this.hub.look(this.coordinator.tabId, (slot) => this.looking(slot));
+    else this.coordinator.send({ type: 'looking', looking: Object.fromEntries(SLOTS.map((s) => [s, this.looking(s)])) });
+  }
+
+  /** Hidden tabs poll slowly, except wall displays (kiosk) and users waiting for notifications. */
+  private looking(slot: Slot): Looking {
+    if (slot !== 'alerts') return { fast: !this.hidden || this.kiosk };
+    return { fast: this.viewShown && (!this.hidden || this.kiosk || this.notifying()) };
+  }
+
+  private notifying(): boolean {
     return !!this.ctx.userData.prefs.notify?.enabled;
   }
 
-  /** Runs one request per alert (the API has no bulk call), a few at a time, then reloads what is on screen. */
-  async #bulk(ids: string[], run: (http: HttpContext, id: string) => Promise<Result<unknown>>): Promise<Result<BulkResult>> {
+  /** A follower shows the last known rows at once, until the leader's full snapshot arrives. */
+  private async paintViewFromCache(key: string) {
+    const cached = await this.ctx.cache.getView(key);
+    if (!cached || this.received.has(key) || !this.shows(key)) return;
+    const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), this.ctx.intervalMs());
+    this.ctx.post({
+      type: 'alerts-full',
+      viewKey: key,
+      seq: 0,
+      rows: cached.rows,
+      meta: { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null },
+      news: [],
+    });
+  }
+
+  private async paintDetailFromCache(id: string) {
+    const cached = await cachedDetail(this.ctx.cache, id);
+    const key = `detail:${id}`;
+    if (!cached || this.received.has(key) || !this.shows(key)) return;
+    this.ctx.post({ type: 'alert-detail', id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
+  }
+
+  /** Polls what this tab shows now; a follower asks the leader and waits (a little) for its fresh snapshot. */
+  private async reload(): Promise<void> {
+    const keys = SLOTS.flatMap((slot) => (this.wants[slot] ? [wantedKey(this.wants[slot]!)] : []));
+    if (keys.length === 0) return;
+    if (this.hub) {
+      await this.hub.refresh(keys);
+      return;
+    }
+    const waited = new Promise<void>((resolve) => {
+      const waiter = { keys: new Set(keys), done: () => (this.waiters.delete(waiter), resolve()) };
+      this.waiters.add(waiter);
+      setTimeout(waiter.done, Math.min(RELOAD_WAIT_MS, pollTimeoutMs(this.ctx.intervalMs())));
+    });
+    this.coordinator.send({ type: 'refresh', keys });
+    await waited;
+  }
+
+  /**
+   * Runs one request per alert (the API has no bulk call), a few at a time, then reloads what is on screen. With
+   * `queueable`, what cannot reach the API (offline, or no answer) goes to the outbox instead of failing.
+   */
+  private async bulk(
+    ids: string[],
+    run: (http: HttpContext, id: string) => Promise<Result<unknown>>,
+    queueable?: { command: OutboxCommand; seen: Record<string, AlertSeen> },
+  ): Promise<Result<BulkResult>> {
+    const result: BulkResult = { succeeded: [], failed: [], queued: [] };
+    if (queueable && !this.ctx.reachable) {
+      await this.outbox.queue(ids, queueable.command, queueable.seen);
+      return ok({ ...result, queued: [...ids] });
+    }
     const http = this.ctx.http();
-    const result: BulkResult = { succeeded: [], failed: [] };
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
         const r = await run(http, id);
         if (r.ok) result.succeeded.push(id);
+        else if (queueable && r.error.kind === 'network') result.queued.push(id);
         else result.failed.push({ id, error: r.error });
       }
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
+    if (result.queued.length) {
+      this.ctx.setOnline(false);
+      // no answer: the request may have arrived, so the outbox looks at the alert before sending it again
+      await this.outbox.queue(result.queued, queueable!.command, queueable!.seen, true);
+      if (result.succeeded.length === 0 && result.failed.length === 0) return ok(result);
+    }
     const first = result.failed[0]?.error;
     if (first?.kind === 'auth') this.ctx.session.end('unauthorized');
-    if (result.succeeded.length === 0 && first) return this.ctx.track({ ok: false, error: first });
-    this.ctx.setOnline(true);
-    await this.#reloadViews();
+    if (result.succeeded.length === 0 && result.queued.length === 0 && first) return this.ctx.track({ ok: false, error: first });
+    if (result.succeeded.length) this.ctx.setOnline(true);
+    // After an action the list, its tab counts and the detail reload at once (the old console left counts stale).
+    await this.reload();
     return ok(result);
   }
 
-  async #afterChange<T>(result: Result<T>): Promise<Result<T>> {
-    if (result.ok) await this.#reloadViews();
+  private async afterChange<T>(result: Result<T>): Promise<Result<T>> {
+    if (result.ok) await this.reload();
     return result;
-  }
-
-  /** After an action the list, its tab counts and the detail reload at once (the old console left counts stale). */
-  async #reloadViews() {
-    await Promise.all([this.feed.refresh(), this.detail.refresh()]);
   }
 }

@@ -2,6 +2,7 @@
 // When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from memory.
 import Dexie, { type Table } from 'dexie';
 import type { AlertRow, AlertsMeta } from './contract/index.ts';
+import type { OutboxEntry } from '../core/outbox.ts';
 
 export interface CachedView {
   viewKey: string;
@@ -23,8 +24,21 @@ export interface Cache {
   putView(view: CachedView): Promise<void>;
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
-  /** wipes everything that belongs to the signed-in user (alerts, prefs, queries, lists) but keeps the config */
-  clearUserData(): Promise<void>;
+  /**
+   * wipes everything that belongs to the signed-in user (alerts, prefs, queries, lists, their outbox entries) but keeps
+   * the config, and the entries other users of this browser left to be sent at their next sign-in
+   */
+  clearUserData(owner: string): Promise<void>;
+  /** the offline outbox, shared by every tab of the browser (and the service worker's Background Sync) */
+  readonly outbox: OutboxStore;
+}
+
+export interface OutboxStore {
+  /** an owner's entries in delivery order */
+  list(owner: string): Promise<OutboxEntry[]>;
+  get(id: string): Promise<OutboxEntry | undefined>;
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
 }
 
 /** How many views to remember: enough for the usual tabs and searches, small enough to stay cheap. */
@@ -34,18 +48,30 @@ const KEEP_ON_LOGOUT = new Set(['config', 'config.local']);
 class ConsoleDb extends Dexie {
   views!: Table<CachedView, string>;
   kv!: Table<KeyValue, string>;
+  outbox!: Table<OutboxEntry, string>;
 
   constructor(name: string) {
     super(name);
     // Versioned schema: add a new version() block for every change, never edit an old one.
     this.version(1).stores({ views: 'viewKey, savedAt', kv: 'key' });
+    // The outbox (src/sw/outbox-sync.ts reads the same store by name: keep 'outbox' and its keyPath 'id').
+    this.version(2).stores({ outbox: 'id, seq, owner' });
   }
 }
+
+const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
   private views = new Map<string, CachedView>();
   private kv = new Map<string, unknown>();
+  private entries = new Map<string, OutboxEntry>();
+  readonly outbox: OutboxStore = {
+    list: async (owner) => [...this.entries.values()].filter((e) => e.owner === owner).sort(bySeq),
+    get: async (id) => this.entries.get(id),
+    put: async (entry) => void this.entries.set(entry.id, entry),
+    remove: async (id) => void this.entries.delete(id),
+  };
 
   async getView(viewKey: string) {
     return this.views.get(viewKey);
@@ -61,15 +87,24 @@ export class MemoryCache implements Cache {
   async put(key: string, value: unknown) {
     this.kv.set(key, value);
   }
-  async clearUserData() {
+  async clearUserData(owner: string) {
     this.views.clear();
+    for (const [id, entry] of this.entries) if (entry.owner === owner) this.entries.delete(id);
     for (const key of [...this.kv.keys()]) if (!KEEP_ON_LOGOUT.has(key)) this.kv.delete(key);
   }
 }
 
 class DexieCache implements Cache {
   readonly kind = 'indexeddb' as const;
-  constructor(private db: ConsoleDb) {}
+  readonly outbox: OutboxStore;
+  constructor(private db: ConsoleDb) {
+    this.outbox = {
+      list: async (owner) => (await db.outbox.where('owner').equals(owner).toArray()).sort(bySeq),
+      get: (id) => db.outbox.get(id),
+      put: async (entry) => void (await db.outbox.put(entry)),
+      remove: (id) => db.outbox.delete(id),
+    };
+  }
 
   async getView(viewKey: string) {
     return this.db.views.get(viewKey);
@@ -90,9 +125,10 @@ class DexieCache implements Cache {
   async put(key: string, value: unknown) {
     await this.db.kv.put({ key, value, savedAt: Date.now() });
   }
-  async clearUserData() {
-    await this.db.transaction('rw', this.db.views, this.db.kv, async () => {
+  async clearUserData(owner: string) {
+    await this.db.transaction('rw', this.db.views, this.db.kv, this.db.outbox, async () => {
       await this.db.views.clear();
+      await this.db.outbox.where('owner').equals(owner).delete();
       const keys = await this.db.kv.toCollection().primaryKeys();
       await this.db.kv.bulkDelete(keys.filter((k) => !KEEP_ON_LOGOUT.has(k)));
     });
@@ -128,6 +164,34 @@ class ResilientCache implements Cache {
 
   get kind() {
     return this.memory ? 'memory' : this.inner.kind;
+  }
+
+  /** The outbox falls back with the rest: entries written before a failure stay readable where they went. */
+  readonly outbox: OutboxStore = {
+    list: (owner) => this.guard((c) => c.outbox.list(owner), []),
+    get: (id) => this.guard((c) => c.outbox.get(id), undefined),
+    put: (entry) => this.guardWrite((c) => c.outbox.put(entry)),
+    remove: (id) => this.guardWrite((c) => c.outbox.remove(id)),
+  };
+
+  private async guard<T>(read: (c: Cache) => Promise<T>, fallback: T): Promise<T> {
+    if (this.memory) return read(this.memory);
+    try {
+      return await read(this.inner);
+    } catch (error) {
+      this.degrade(error);
+      return fallback;
+    }
+  }
+
+  private async guardWrite(write: (c: Cache) => Promise<void>): Promise<void> {
+    if (this.memory) return write(this.memory);
+    try {
+      await write(this.inner);
+    } catch (error) {
+      this.degrade(error);
+      await write(this.memory!);
+    }
   }
 
   private degrade(error: unknown) {
@@ -172,10 +236,10 @@ class ResilientCache implements Cache {
       await this.memory!.put(key, value);
     }
   }
-  async clearUserData() {
-    await this.memory?.clearUserData();
+  async clearUserData(owner: string) {
+    await this.memory?.clearUserData(owner);
     try {
-      await this.inner.clearUserData();
+      await this.inner.clearUserData(owner);
     } catch (error) {
       this.degrade(error);
     }

@@ -9,10 +9,13 @@ import { openCache, type Cache } from './cache.ts';
 import { Session, type EndReason } from './session.ts';
 import { UserData } from './user-data.ts';
 import type { HttpContext } from './http.ts';
+import type { CoordinationOptions } from './coordinator.ts';
 
 export interface ServiceOptions {
   fetchImpl?: typeof fetch;
   cacheName?: string;
+  /** how the tabs of one browser share one poll loop (default: Web Locks and a BroadcastChannel when there are) */
+  coordination?: CoordinationOptions | null;
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -28,6 +31,7 @@ export class WorkerContext {
   private listeners = new Set<(event: WorkerEvent) => void>();
   private online = true;
   private sessionEndHandlers: ((reason: EndReason) => void)[] = [];
+  private onlineHandlers: (() => void)[] = [];
 
   constructor(readonly options: ServiceOptions = {}) {
     this.session = new Session((reason) => {
@@ -82,10 +86,21 @@ export class WorkerContext {
     return result;
   }
 
+  /** Whether the API answered the last time anything asked it. */
+  get reachable(): boolean {
+    return this.online;
+  }
+
   setOnline(online: boolean, endpoint = this.config.endpoint) {
     if (online === this.online) return;
     this.online = online;
     this.post({ type: 'connectivity', online, endpoint, since: Date.now() });
+    if (online) for (const handler of this.onlineHandlers) handler();
+  }
+
+  /** The API answers again after it did not. */
+  onBackOnline(handler: () => void) {
+    this.onlineHandlers.push(handler);
   }
 
   onSessionEnd(handler: (reason: EndReason) => void) {

@@ -1,9 +1,12 @@
-// The alert on the detail page, kept current at the list's interval, cached for offline use.
+// The alert on a detail page, kept current at the list's interval (two requests a cycle: the alert and its notes),
+// cached for offline use. The leader's feed hub runs one per alert that any tab shows.
 import type { Alert, Note } from '../core/types.ts';
 import type { AlertDetailMessage, WorkerError } from './contract/index.ts';
+import { pollTimeoutMs } from '../core/freshness.ts';
 import { getAlert, getNotes } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
 import type { Cache } from './cache.ts';
+import type { Feed } from './alerts-feed.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 
 interface CachedDetail {
@@ -12,33 +15,51 @@ interface CachedDetail {
   savedAt: number;
 }
 
-export class DetailFeed {
-  private id: string | null = null;
+export const detailCacheKey = (id: string) => `alert:${id}`;
+
+/** The last copy of an alert, or null when none was kept (or it was found deleted). */
+export async function cachedDetail(cache: Cache, id: string): Promise<CachedDetail | null> {
+  return (await cache.get<CachedDetail | null>(detailCacheKey(id))) ?? null;
+}
+
+export class DetailFeed implements Feed {
   private last: AlertDetailMessage | null = null;
   private poller: Poller;
+  private stopped = false;
 
   constructor(
+    readonly id: string,
     private deps: {
       http: () => HttpContext;
       cache: () => Cache;
       intervalMs: () => number;
-      post: (event: AlertDetailMessage) => void;
+      post: (event: AlertDetailMessage, to?: string) => void;
       onUnauthorized: () => void;
       onNetwork: (ok: boolean) => void;
     },
+    /** the alert as a list already has it, and when that list was answered: the page opens with it at once */
+    private seed?: { alert: Alert; at: number },
   ) {
-    this.poller = new Poller({ cycle: (signal) => this.cycle(signal), intervalMs: deps.intervalMs });
+    this.poller = new Poller({
+      cycle: (signal) => this.cycle(signal),
+      intervalMs: deps.intervalMs,
+      timeoutMs: (interval) => pollTimeoutMs(interval) + 1000,
+      onTimeout: () => this.failed({ kind: 'network', message: `No answer within ${Math.round(pollTimeoutMs(deps.intervalMs()) / 1000)} s` }),
+    });
   }
 
-  async setId(id: string | null): Promise<void> {
-    this.poller.stop();
-    this.id = id;
-    this.last = null;
-    if (!id) return;
-    const cached = await this.deps.cache().get<CachedDetail>(`alert:${id}`);
-    if (this.id !== id) return;
-    if (cached) this.emit({ type: 'alert-detail', id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
+  /** Posts the last copy (or the seed, the row of a list that has the alert) at once, then polls. */
+  async start(): Promise<void> {
+    if (this.seed) await this.remember(this.seed.alert, this.seed.at);
+    const cached = await cachedDetail(this.deps.cache(), this.id);
+    if (this.stopped) return;
+    if (cached) this.emit({ type: 'alert-detail', id: this.id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
     void this.poller.start();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.poller.stop();
   }
 
   refresh(): Promise<void> {
@@ -49,28 +70,42 @@ export class DetailFeed {
     this.poller.setHidden(hidden);
   }
 
-  /** An alert the list already has: remember it, so the detail page opens instantly and offline. */
-  async remember(alert: Alert): Promise<void> {
-    const existing = await this.deps.cache().get<CachedDetail>(`alert:${alert.id}`);
-    await this.deps.cache().put(`alert:${alert.id}`, { alert, notes: existing?.notes ?? [], savedAt: Date.now() } satisfies CachedDetail);
+  resend(to: string): void {
+    if (this.last) this.deps.post(this.last, to);
+  }
+
+  resume(): void {
+    if (!this.stopped) void this.poller.start();
+  }
+
+  /**
+   * An alert a list already has: remember it, so the detail page opens instantly and offline, with the age of the
+   * list's answer (not "just now" for a row a minute old). A newer copy already kept is not replaced.
+   */
+  async remember(alert: Alert, savedAt: number): Promise<void> {
+    const existing = await cachedDetail(this.deps.cache(), alert.id);
+    if (existing && existing.savedAt >= savedAt) return;
+    await this.deps.cache().put(detailCacheKey(alert.id), { alert, notes: existing?.notes ?? [], savedAt } satisfies CachedDetail);
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
-    const id = this.id;
-    if (!id) return 'stop';
+    const { id } = this;
+    if (this.stopped) return 'stop';
     const ctx = this.deps.http();
-    const [alert, notes] = await Promise.all([getAlert(ctx, id, signal), getNotes(ctx, id, signal)]);
-    if (signal.aborted || this.id !== id) return 'ok';
-    if (!alert.ok) return this.failed(id, alert.error);
+    const timeoutMs = pollTimeoutMs(this.deps.intervalMs());
+    const [alert, notes] = await Promise.all([getAlert(ctx, id, signal, timeoutMs), getNotes(ctx, id, signal, timeoutMs)]);
+    if (signal.aborted || this.stopped) return 'ok';
+    if (!alert.ok) return this.failed(alert.error);
     this.deps.onNetwork(true);
     const noteList = notes.ok ? notes.value : (this.last?.notes ?? []);
     const savedAt = Date.now();
-    await this.deps.cache().put(`alert:${id}`, { alert: alert.value, notes: noteList, savedAt } satisfies CachedDetail);
+    await this.deps.cache().put(detailCacheKey(id), { alert: alert.value, notes: noteList, savedAt } satisfies CachedDetail);
     this.emit({ type: 'alert-detail', id, alert: alert.value, notes: noteList, freshness: 'live', updatedAt: savedAt, error: null });
     return 'ok';
   }
 
-  private failed(id: string, error: WorkerError): CycleOutcome {
+  private failed(error: WorkerError): CycleOutcome {
+    const { id } = this;
     if (error.kind === 'aborted') return 'ok';
     if (error.kind === 'auth') {
       this.deps.onUnauthorized();
@@ -78,7 +113,7 @@ export class DetailFeed {
     }
     if (error.code === 404) {
       // Deleted, unknown, or another customer's: a clear not-found state, and no stale copy pretending otherwise.
-      void this.deps.cache().put(`alert:${id}`, null);
+      void this.deps.cache().put(detailCacheKey(id), null);
       this.emit({ type: 'alert-detail', id, alert: null, notes: [], freshness: 'live', updatedAt: Date.now(), error });
       return 'client-error';
     }

@@ -1,6 +1,8 @@
-// One HTTP client for every API call: request id, bearer token, abort, JSON parsing and error mapping.
+// One HTTP client for every API call: request id, bearer token, abort, a timeout, a cap on the answer's size, JSON
+// parsing and error mapping.
 import type { Result, WorkerError } from './contract/index.ts';
 import { errorText, isAlertaErrorBody } from '../core/api-errors.ts';
+import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
 
 export interface HttpContext {
   endpoint: string;
@@ -16,6 +18,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** config requests go out without Authorization and X-Request-ID, like the old console */
   anonymous?: boolean;
+  /** no answer within this many ms: the request is aborted and fails like a lost connection (default: a command's) */
+  timeoutMs?: number;
+  /** the largest answer accepted, in bytes (default MAX_BODY_BYTES) */
+  maxBytes?: number;
 }
 
 /** Reads an unknown JSON body into T, or null when it does not have the promised shape. */
@@ -23,10 +29,43 @@ export type Parser<T> = (body: unknown) => T | null;
 
 const JSON_TYPE = 'application/json';
 
+/**
+ * No answer of the Alerta API the console asks for comes near this: a page of 200 alerts with their history is a
+ * few MB. A larger one is refused before it is parsed, so a broken proxy or server cannot exhaust the worker's memory.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
 export function joinUrl(endpoint: string, path: string, params?: URLSearchParams): string {
   const base = endpoint.replace(/\/+$/, '');
   const query = params && [...params.keys()].length > 0 ? `?${params.toString()}` : '';
   return `${base}${path.startsWith('/') ? path : `/${path}`}${query}`;
+}
+
+class TooLarge extends Error {}
+
+/** The body as text, refusing it as soon as it passes `maxBytes` (a Content-Length that says so is refused unread). */
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('Content-Length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 export async function request<T>(
@@ -50,34 +89,66 @@ export async function request<T>(
     body = JSON.stringify(options.body ?? {});
   }
 
-  let response: Response;
-  try {
-    response = await (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal: options.signal, cache: 'no-store' });
-  } catch (cause) {
-    if (options.signal?.aborted) return fail({ kind: 'aborted', message: 'Request cancelled', endpoint: ctx.endpoint });
-    return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
-  }
+  // A request that never answers (a stuck proxy, an overloaded server) must not hold anything up for good.
+  const timeoutMs = options.timeoutMs ?? COMMAND_TIMEOUT_MS;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const noAnswer = (): Result<T> =>
+    timeout.signal.aborted && !options.signal?.aborted
+      ? fail({ kind: 'network', message: `No answer within ${Math.round(timeoutMs / 1000)} s`, endpoint: ctx.endpoint })
+      : fail({ kind: 'aborted', message: 'Request cancelled', endpoint: ctx.endpoint });
 
-  let parsed: unknown;
-  const text = await response.text().catch(() => '');
   try {
-    parsed = text.length ? JSON.parse(text) : {};
-  } catch {
-    if (!response.ok) return fail(httpError(response.status, undefined, `${response.status} ${response.statusText}`));
-    return fail({ kind: 'malformed', message: 'The server sent a response that is not JSON', code: response.status });
-  }
+    let response: Response;
+    try {
+      response = await (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal, cache: 'no-store' });
+    } catch (cause) {
+      if (signal.aborted) return noAnswer();
+      return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
+    }
 
-  if (!response.ok) return fail(httpError(response.status, parsed));
-  const value = parse(parsed);
-  if (value === null) {
-    return fail({ kind: 'malformed', message: `Unexpected response from ${path.split('?')[0]}`, code: response.status });
+    let text: string;
+    try {
+      text = await readText(response, options.maxBytes ?? MAX_BODY_BYTES);
+    } catch (cause) {
+      if (cause instanceof TooLarge) return fail({ kind: 'malformed', message: `The answer from ${path.split('?')[0]} is too large`, code: response.status });
+      if (signal.aborted) return noAnswer();
+      return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = text.length ? JSON.parse(text) : {};
+    } catch {
+      if (!response.ok) return fail(httpError(response.status, plainText(text), `${response.status} ${response.statusText}`));
+      return fail({ kind: 'malformed', message: 'The server sent a response that is not JSON', code: response.status });
+    }
+
+    if (!response.ok) return fail(httpError(response.status, parsed));
+    const value = parse(parsed);
+    if (value === null) {
+      return fail({ kind: 'malformed', message: `Unexpected response from ${path.split('?')[0]}`, code: response.status });
+    }
+    return { ok: true, value };
+  } finally {
+    clearTimeout(timer);
   }
-  return { ok: true, value };
+}
+
+/**
+ * A short answer that is only text (the health check's 503 "HEARTBEAT_STALE: cron/backup", sent as text/html by the
+ * real server) is its own best explanation; an HTML error page is not.
+ */
+function plainText(text: string): string | undefined {
+  const t = text.trim();
+  if (!t || t.length > 500 || /<[a-z!/][^>]*>/i.test(t)) return undefined;
+  return t;
 }
 
 function httpError(status: number, body: unknown, fallback?: string): WorkerError {
   const kind = status === 401 ? 'auth' : status === 403 ? 'forbidden' : 'http';
-  // Some answers are a bare JSON string, e.g. the health check's 503 "HEARTBEAT_STALE: <origin>": that text is the message.
+  // Some answers are a bare string, e.g. the health check's 503 "HEARTBEAT_STALE: <origin>": that text is the message.
   const message = isAlertaErrorBody(body)
     ? errorText(body)
     : typeof body === 'string' && body.trim()

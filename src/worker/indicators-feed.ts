@@ -1,33 +1,40 @@
-// The panel's indicator tiles: counts per severity for each configured query, all statuses and open only
-// (the old panel's two numbers), with a short history of the open counts for sparklines.
-import type { CountMap, IndicatorQuery } from '../core/types.ts';
+// The panel's indicator tiles: open alerts per severity for each configured query, with a short history for the
+// sparklines. One count request per tile, at a slower cadence than the list (tiles summarise; they need not tick),
+// so a shown panel adds little to the API's load.
+import type { CountMap } from '../core/types.ts';
 import { countParams } from '../core/indicators.ts';
-import type { IndicatorCounts, IndicatorsMessage, WorkerError } from './contract/index.ts';
+import { pollTimeoutMs } from '../core/freshness.ts';
+import type { IndicatorCounts, IndicatorSpec, IndicatorsMessage, WorkerError } from './contract/index.ts';
 import { countAlerts } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
+import type { Feed } from './alerts-feed.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 
 const MAX_HISTORY = 60;
+/** The tiles are counted at most this often, and never more often than every sixth list cycle. */
+const MIN_INDICATOR_INTERVAL_MS = 30_000;
 
-export class IndicatorsFeed {
-  private queries: { text: string; query: IndicatorQuery }[] | null = null;
+export class IndicatorsFeed implements Feed {
   private history = new Map<string, { t: number; open: CountMap }[]>();
   private last: IndicatorsMessage | null = null;
   private poller: Poller;
+  private stopped = false;
 
   constructor(
-    private deps: { http: () => HttpContext; intervalMs: () => number; post: (event: IndicatorsMessage) => void; onUnauthorized: () => void },
+    private queries: IndicatorSpec[],
+    private deps: { http: () => HttpContext; intervalMs: () => number; post: (event: IndicatorsMessage, to?: string) => void; onUnauthorized: () => void },
   ) {
-    this.poller = new Poller({ cycle: (signal) => this.cycle(signal), intervalMs: deps.intervalMs });
+    const interval = () => Math.max(MIN_INDICATOR_INTERVAL_MS, 6 * deps.intervalMs());
+    this.poller = new Poller({ cycle: (signal) => this.cycle(signal), intervalMs: interval, timeoutMs: () => pollTimeoutMs(deps.intervalMs()) + 1000 });
   }
 
-  setQueries(queries: { text: string; query: IndicatorQuery }[] | null): void {
-    const same = JSON.stringify(queries) === JSON.stringify(this.queries);
-    if (same && (this.poller.active || !queries)) return;
+  async start(): Promise<void> {
+    if (this.queries.length) void this.poller.start();
+  }
+
+  stop(): void {
+    this.stopped = true;
     this.poller.stop();
-    this.queries = queries;
-    if (!same) this.history.clear();
-    if (queries && queries.length) void this.poller.start();
   }
 
   refresh(): Promise<void> {
@@ -38,21 +45,25 @@ export class IndicatorsFeed {
     this.poller.setHidden(hidden);
   }
 
+  resend(to: string): void {
+    if (this.last) this.deps.post(this.last, to);
+  }
+
+  resume(): void {
+    if (!this.stopped && this.queries.length) void this.poller.start();
+  }
+
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
-    const queries = this.queries;
-    if (!queries) return 'stop';
+    const { queries } = this;
+    if (this.stopped) return 'stop';
     const ctx = this.deps.http();
-    const answers = await Promise.all(
-      queries.map((q) =>
-        Promise.all([countAlerts(ctx, countParams(q.query), signal), countAlerts(ctx, countParams(q.query, [['status', 'open']]), signal)]),
-      ),
-    );
-    if (signal.aborted || this.queries !== queries) return 'ok';
+    const timeoutMs = pollTimeoutMs(this.deps.intervalMs());
+    const answers = await Promise.all(queries.map((q) => countAlerts(ctx, countParams(q.query, [['status', 'open']]), signal, timeoutMs)));
+    if (signal.aborted || this.stopped) return 'ok';
     let error: WorkerError | null = null;
     const now = Date.now();
     const indicators: IndicatorCounts[] = queries.map((q, i) => {
-      const [all, open] = answers[i]!;
-      if (!all.ok) error ??= all.error;
+      const open = answers[i]!;
       if (!open.ok) error ??= open.error;
       const history = this.history.get(q.text) ?? [];
       if (open.ok) {
@@ -60,13 +71,7 @@ export class IndicatorsFeed {
         if (history.length > MAX_HISTORY) history.shift();
         this.history.set(q.text, history);
       }
-      const previous = this.last?.indicators[i];
-      return {
-        text: q.text,
-        all: all.ok ? all.value.severityCounts : (previous?.all ?? {}),
-        open: open.ok ? open.value.severityCounts : (previous?.open ?? {}),
-        history: [...history],
-      };
+      return { text: q.text, open: open.ok ? open.value.severityCounts : (this.last?.indicators[i]?.open ?? {}), history: [...history] };
     });
     const failure = error as WorkerError | null;
     if (failure?.kind === 'auth') {

@@ -1,5 +1,6 @@
 // The polling loop: one cycle at a time, the next one scheduled after the last one finished, superseded cycles
-// aborted and their late answers ignored, backoff while the network is gone.
+// aborted and their late answers ignored, backoff while the network is gone, and a deadline per cycle: a cycle that
+// has not finished in time is aborted and counts as a lost connection, so nothing ever stops the loop for good.
 import { backoffDelay } from '../core/backoff.ts';
 
 export type CycleOutcome =
@@ -17,6 +18,10 @@ export interface PollerOptions {
   intervalMs: () => number;
   /** the cadence while the page is hidden (unless kiosk) */
   hiddenIntervalMs?: (interval: number) => number;
+  /** how long one cycle may take before it is aborted and counted as a lost connection (default: no deadline) */
+  timeoutMs?: (interval: number) => number;
+  /** told when a cycle passed its deadline (its own requests normally time out first and say so themselves) */
+  onTimeout?: () => void;
   backoffCapMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -40,6 +45,24 @@ export class Poller {
 
   get active() {
     return this.running;
+  }
+
+  /** The time between cycles now: the interval, or the slower cadence of a hidden page. */
+  cadenceMs(): number {
+    const interval = Math.max(1000, this.options.intervalMs());
+    return this.hidden ? (this.options.hiddenIntervalMs?.(interval) ?? Math.max(interval * 6, 30_000)) : interval;
+  }
+
+  /** Starts polling, the first cycle after `delayMs` (default now). */
+  startIn(delayMs: number): void {
+    this.running = true;
+    this.failures = 0;
+    this.clearTimer();
+    const setTimer = this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.timer = setTimer(() => {
+      this.timer = null;
+      void this.runNow();
+    }, Math.max(0, delayMs));
   }
 
   /** Starts (or restarts) polling now: aborts the cycle in flight and drops its answer. */
@@ -77,7 +100,8 @@ export class Poller {
     const controller = new AbortController();
     this.controller = controller;
     const run = (async () => {
-      const outcome = await this.options.cycle(controller.signal);
+      const deadline = this.options.timeoutMs?.(Math.max(1000, this.options.intervalMs()));
+      const outcome = deadline === undefined ? await this.options.cycle(controller.signal) : await this.withDeadline(controller, deadline);
       // A newer cycle (view change, refresh, stop) took over: this answer is stale, schedule nothing.
       if (generation !== this.generation || !this.running) return;
       this.controller = null;
@@ -85,6 +109,21 @@ export class Poller {
     })();
     this.inFlight = run;
     return run;
+  }
+
+  /** The cycle's outcome, or 'network' when it has not finished by the deadline (it is aborted then). */
+  private withDeadline(controller: AbortController, ms: number): Promise<CycleOutcome> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        controller.abort();
+        this.options.onTimeout?.();
+        resolve('network');
+      }, ms);
+      void this.options.cycle(controller.signal).then((outcome) => {
+        clearTimeout(timer);
+        resolve(outcome);
+      });
+    });
   }
 
   private schedule(outcome: CycleOutcome) {
@@ -96,7 +135,7 @@ export class Poller {
     let delay: number;
     if (outcome === 'ok') {
       this.failures = 0;
-      delay = this.hidden ? (this.options.hiddenIntervalMs?.(interval) ?? Math.max(interval * 6, 30_000)) : interval;
+      delay = this.cadenceMs();
     } else if (outcome === 'network') {
       delay = backoffDelay(this.failures++, {
         baseMs: interval,

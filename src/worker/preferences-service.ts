@@ -13,22 +13,26 @@ export class PreferencesService implements PreferencesApi {
 
   async savePreferences(patch: Partial<Preferences>): Promise<Result<Preferences>> {
     const result = await this.ctx.call((http) => this.ctx.userData.savePreferences(http, this.#signedIn(), patch));
-    if (result.ok) await this.alerts.lifecycle.notificationsChanged();
+    if (result.ok) await this.alerts.lifecycle.preferencesChanged();
     return result;
   }
 
   async resetPreferences(): Promise<Result<Preferences>> {
     const result = await this.ctx.call((http) => this.ctx.userData.resetPreferences(http, this.#signedIn()));
-    if (result.ok) await this.alerts.lifecycle.notificationsChanged();
+    if (result.ok) await this.alerts.lifecycle.preferencesChanged();
     return result;
   }
 
-  saveQuery(query: SavedQuery): Promise<Result<SavedQuery[]>> {
-    return this.ctx.call((http) => this.ctx.userData.saveQuery(http, this.#signedIn(), query));
+  async saveQuery(query: SavedQuery): Promise<Result<SavedQuery[]>> {
+    const result = await this.ctx.call((http) => this.ctx.userData.saveQuery(http, this.#signedIn(), query));
+    if (result.ok) await this.alerts.lifecycle.preferencesChanged();
+    return result;
   }
 
-  deleteQuery(text: string): Promise<Result<SavedQuery[]>> {
-    return this.ctx.call((http) => this.ctx.userData.deleteQuery(http, this.#signedIn(), text));
+  async deleteQuery(text: string): Promise<Result<SavedQuery[]>> {
+    const result = await this.ctx.call((http) => this.ctx.userData.deleteQuery(http, this.#signedIn(), text));
+    if (result.ok) await this.alerts.lifecycle.preferencesChanged();
+    return result;
   }
 
   #signedIn(): boolean {

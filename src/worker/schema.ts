@@ -91,16 +91,24 @@ export interface Parsed<T> {
   dropped: number;
 }
 
-/** Parses a /alerts answer; alerts that cannot be read at all are dropped and counted, not fatal. */
-export function parseAlertsResponse(body: unknown): Parsed<AlertsResponse> | null {
+/**
+ * Parses a /alerts answer; alerts that cannot be read at all, and second copies of an id, are dropped and counted,
+ * not fatal. With `pageSize`, an answer with more alerts than the page asked for is refused whole (null): a server
+ * or proxy sending 20,000 rows for a page of 20 must not reach the UI.
+ */
+export function parseAlertsResponse(body: unknown, pageSize?: number): Parsed<AlertsResponse> | null {
   const outer = v.safeParse(AlertsResponseSchema, body);
   if (!outer.success) return null;
+  if (pageSize !== undefined && outer.output.alerts.length > pageSize) return null;
   const alerts: Alert[] = [];
+  const ids = new Set<string>();
   let dropped = 0;
   for (const raw of outer.output.alerts) {
     const parsed = parseAlert(raw);
-    if (parsed) alerts.push(parsed);
-    else dropped++;
+    if (parsed && !ids.has(parsed.id)) {
+      ids.add(parsed.id);
+      alerts.push(parsed);
+    } else dropped++;
   }
   return { value: { ...outer.output, alerts } as AlertsResponse, dropped };
 }

@@ -22,12 +22,13 @@ function join<T>(...parts: object[]): T {
   return api as T;
 }
 
-export function createDataService(options: ServiceOptions = {}): DataWorkerApi {
+/** The worker's face, plus `close()` for the end of its life (tests; a closed tab's worker simply stops). */
+export function createDataService(options: ServiceOptions = {}): DataWorkerApi & { close(): void } {
   const ctx = new WorkerContext(options);
-  const alerts = new AlertsService(ctx);
+  const alerts = new AlertsService(ctx, options.coordination);
   const events = { subscribe: async (listener: Parameters<DataWorkerApi['subscribe']>[0]) => ctx.subscribe(listener) };
   return {
-    ...join<Omit<DataWorkerApi, 'subscribe'>>(alerts, new SessionService(ctx, alerts), new PreferencesService(ctx, alerts), new AdminService(ctx)),
+    ...join<Omit<DataWorkerApi, 'subscribe'> & { close(): void }>(alerts, new SessionService(ctx, alerts), new PreferencesService(ctx, alerts), new AdminService(ctx)),
     ...events,
   };
 }

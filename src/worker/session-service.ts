@@ -9,10 +9,16 @@ import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 
 export class SessionService implements SessionApi {
+  /** set while the config in use is the cached copy (the API could not be reached at start) */
+  private cachedConfigOf: InitOptions | null = null;
+
   constructor(
     private ctx: WorkerContext,
     private alerts: AlertsService,
-  ) {}
+  ) {
+    // The API answers again: the config is read anew, so "showing the last known configuration" ends with the outage.
+    ctx.onBackOnline(() => void this.#refreshConfig());
+  }
 
   async init(options: InitOptions): Promise<Result<InitResult>> {
     const { ctx } = this;
@@ -26,11 +32,21 @@ export class SessionService implements SessionApi {
       return loaded;
     }
     ctx.config = loaded.value.config;
+    this.cachedConfigOf = loaded.value.fromCache ? options : null;
     ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.value.fromCache });
     ctx.setOnline(!loaded.value.fromCache);
-    // The cached preferences are posted at once; the server's follow when they arrive.
-    void this.#loadUserData();
-    return ok({ config: ctx.config, configFromCache: loaded.value.fromCache, session: ctx.session.state() });
+    // The cached preferences come with the answer, so the first view the UI asks for already has the user's page
+    // size and sort (no request made with the defaults and aborted); the server's follow when they arrive.
+    const state = ctx.session.state();
+    await ctx.userData.loadCached(usernameOf(state.claims), state.authenticated);
+    void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), state.authenticated));
+    void this.alerts.lifecycle.started();
+    return ok({
+      config: ctx.config,
+      configFromCache: loaded.value.fromCache,
+      session: state,
+      user: { prefs: ctx.userData.prefs, queries: ctx.userData.queries },
+    });
   }
 
   async setToken(token: string | null): Promise<void> {
@@ -70,11 +86,13 @@ export class SessionService implements SessionApi {
   async logout(): Promise<LogoutResult> {
     const { ctx } = this;
     const result = ctx.session.state().authenticated ? await authApi.logout(ctx.http()) : null;
+    const owner = usernameOf(ctx.session.state().claims) ?? '';
     // The session ends whatever the API said (SPEC 4), and the user's cached data goes with it.
     this.alerts.lifecycle.stop();
     ctx.session.end('logout');
-    await ctx.cache.clearUserData();
+    await ctx.cache.clearUserData(owner);
     ctx.userData.clear();
+    await this.alerts.lifecycle.started();
     const logoutUrl = result?.ok ? result.value.logoutUrl : null;
     return { redirect: logoutRedirect(logoutUrl, ctx.config.provider, ctx.consoleBase) };
   }
@@ -85,6 +103,17 @@ export class SessionService implements SessionApi {
     if (!me.ok && me.error.kind !== 'http') return this.ctx.track({ ok: false, error: me.error });
     // With auth off, or on servers without /user/me, the token's claims are all there is.
     return ok({ user: me.ok ? me.value : null, claims });
+  }
+
+  async #refreshConfig() {
+    const options = this.cachedConfigOf;
+    if (!options) return;
+    const { ctx } = this;
+    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
+    if (!loaded.ok || loaded.value.fromCache || this.cachedConfigOf !== options) return;
+    this.cachedConfigOf = null;
+    ctx.config = loaded.value.config;
+    ctx.post({ type: 'config', config: ctx.config, fromCache: false });
   }
 
   async #start(token: Result<string>): Promise<Result<SessionState>> {
@@ -103,9 +132,13 @@ export class SessionService implements SessionApi {
   async #loadUserData() {
     const { ctx } = this;
     const state = ctx.session.state();
-    const loaded = await ctx.userData.load(ctx.http(), usernameOf(state.claims), state.authenticated);
+    await this.#reportUserData(ctx.userData.load(ctx.http(), usernameOf(state.claims), state.authenticated));
+  }
+
+  async #reportUserData(loading: Promise<Result<void>>) {
+    const loaded = await loading;
     if (!loaded.ok && loaded.error.kind !== 'network' && loaded.error.kind !== 'auth') {
-      ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
+      this.ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
     }
   }
 }

@@ -26,8 +26,8 @@ export class UserData {
     private post: (event: UserDataMessage) => void,
   ) {}
 
-  /** Loads the user's data: first the cached copy (instant), then the server's when signed in. */
-  async load(ctx: HttpContext, owner: string | null, signedIn: boolean): Promise<Result<void>> {
+  /** The cached copy of the user's data (instant, and what an offline start has), posted at once. */
+  async loadCached(owner: string | null, signedIn: boolean): Promise<void> {
     this.owner = owner ?? '';
     const cached = await this.cache.get<StoredUserData>('user-data');
     if (cached && cached.owner === this.owner) {
@@ -39,6 +39,10 @@ export class UserData {
     }
     this.loaded = !signedIn;
     this.publish();
+  }
+
+  /** The server's copy, when signed in (the cached one stays when it cannot be had). */
+  async loadRemote(ctx: HttpContext, signedIn: boolean): Promise<Result<void>> {
     if (!signedIn) return { ok: true, value: undefined };
     const remote = await getMyAttributes(ctx);
     if (!remote.ok) return remote;
@@ -48,6 +52,21 @@ export class UserData {
     await this.store();
     this.publish();
     return { ok: true, value: undefined };
+  }
+
+  /** Loads the user's data: first the cached copy (instant), then the server's when signed in. */
+  async load(ctx: HttpContext, owner: string | null, signedIn: boolean): Promise<Result<void>> {
+    await this.loadCached(owner, signedIn);
+    return this.loadRemote(ctx, signedIn);
+  }
+
+  /** Another tab saved the user's preferences: the cached copy it wrote is the newest. */
+  async reloadFromCache(): Promise<void> {
+    const cached = await this.cache.get<StoredUserData>('user-data');
+    if (!cached || cached.owner !== this.owner) return;
+    this.prefs = mergePreferences(cached.prefs);
+    this.queries = parseSavedQueries(cached.queries);
+    this.publish();
   }
 
   /** Forgets everything (sign-out): defaults again. */

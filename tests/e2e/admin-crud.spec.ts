@@ -63,13 +63,23 @@ test('an admin creates, edits and deletes an API key, shown masked until reveale
   await page.getByRole('button', { name: 'New API Key' }).click();
   const dialog = page.getByRole('dialog', { name: 'New API Key' });
   await dialog.getByLabel('Description').fill(text);
-  await expect(dialog.getByRole('checkbox', { name: 'read', exact: true })).toBeChecked();
-  await dialog.getByRole('checkbox', { name: 'write:alerts', exact: true }).check();
+  // A new key starts with nothing ticked, and the dialog says what the key will get before it is saved.
+  await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  const result = dialog.getByRole('status', { name: 'This key will get' });
+  await expect(result).toHaveText('No scope chosen yet');
+  await dialog.getByRole('checkbox', { name: 'read:alerts', exact: true }).check();
+  await expect(result).toHaveText('read:alerts');
+  // A box that adds nothing is named as such.
+  await dialog.getByRole('checkbox', { name: 'read', exact: true }).check();
+  await expect(result).toContainText('read:alerts adds nothing: read already gives it');
+  await dialog.getByRole('checkbox', { name: 'read', exact: true }).uncheck();
+  await expect(result).toHaveText('read:alerts');
   await save(page, 'New API Key');
 
   const table = page.getByRole('table', { name: 'API Keys' });
   const row = table.getByRole('row', { name: new RegExp(text) });
-  await expect(row).toContainText('write:alerts');
+  // exactly the scope chosen: not ["read", "read:alerts"]
+  await expect(row.getByRole('cell', { name: 'read:alerts', exact: true })).toBeVisible();
   await expect(row).toContainText('Active');
   // The new key is shown in full once; hiding it masks it to its last four characters.
   const hide = row.getByRole('button', { name: 'Hide key' });
@@ -90,6 +100,33 @@ test('an admin creates, edits and deletes an API key, shown masked until reveale
 
   await confirmDelete(page, `${text} edited`);
   await expect(table.getByRole('row', { name: new RegExp(text) })).toHaveCount(0);
+});
+
+test('editing a key keeps its customer where customers are not shown (PUT /key assigns the customer again)', async ({ page, context, request }) => {
+  const login = await request.post(`${AUTH_BASE_URL}/api/auth/login`, { data: DEMO_USERS.admin });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const text = `e2e customer key ${stamp()}`;
+  const created = await request.post(`${AUTH_BASE_URL}/api/key`, { data: { scopes: ['read:alerts'], text, customer: 'Acme Corp' }, headers });
+  expect(created.status()).toBe(201);
+  const { key } = (await created.json()) as { key: string };
+  // an installation without customer views: the dialog has no customer field
+  await context.route('**/config.json', async (route) => {
+    const served = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, customer_views: false }) });
+  });
+
+  await openScreen(page, '/keys', 'API Keys');
+  await page.getByRole('button', { name: `Edit ${text}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit API Key' });
+  await expect(edit.getByLabel('Customer', { exact: true })).toHaveCount(0);
+  await edit.getByLabel('Description').fill(`${text} edited`);
+  await save(page, 'Edit API Key');
+  await expect(page.getByRole('table', { name: 'API Keys' }).getByRole('row', { name: new RegExp(`${text} edited`) })).toBeVisible();
+
+  const after = (await (await request.get(`${AUTH_BASE_URL}/api/key/${key}`, { headers })).json()) as { key: { text: string; customer: string | null } };
+  expect(after.key.text).toBe(`${text} edited`);
+  expect(after.key.customer).toBe('Acme Corp');
+  await request.delete(`${AUTH_BASE_URL}/api/key/${key}`, { headers });
 });
 
 test('an admin creates a user, toggles status and verification, manages groups, edits and deletes', async ({ page }) => {

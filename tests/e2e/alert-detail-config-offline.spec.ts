@@ -55,7 +55,7 @@ test('a configured custom action is offered in the menu and sent to the API', as
   expect(alert.alert.status).toBe('open');
 });
 
-test('copy renders the configured clipboard template; offline the page still shows the alert, marked stale, with its actions disabled', async ({
+test('copy renders the configured clipboard template; offline the page still shows the alert, marked stale; actions are kept for later, a delete is disabled with the reason', async ({
   page,
   context,
 }) => {
@@ -95,10 +95,12 @@ test('copy renders the configured clipboard template; offline the page still sho
 
   const stale = page.getByRole('status').filter({ hasText: 'Stale' });
   await expect(stale).toBeVisible({ timeout: 20_000 });
-  await expect(stale).toContainText('Not available while offline');
+  await expect(stale).toContainText('Actions are kept and sent when connected; deleting needs a connection');
   const toolbar = page.getByRole('toolbar', { name: 'Actions' });
-  await expect(toolbar.getByRole('button', { name: 'Ack', exact: true })).toBeDisabled();
-  await expect(page.getByRole('group', { name: 'Alert actions' }).getByRole('button', { name: 'Add note' })).toBeDisabled();
+  await expect(toolbar.getByRole('button', { name: 'Ack', exact: true })).toBeEnabled();
+  await expect(page.getByRole('group', { name: 'Alert actions' }).getByRole('button', { name: 'Add note' })).toBeEnabled();
+  await expect(toolbar.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(toolbar.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(/deleting needs a connection/);
 
   // A reload with the server gone: the last copy, still marked stale, still copyable.
   await page.reload();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // What the alerts screen hands out: the CSV download, the new-alert sound, and hostile alert HTML rendered safely.
 
@@ -161,6 +161,41 @@ const HOSTILE = [
   '<b>bold</b> and <a href="https://runbooks.example.com/disk">runbook</a>',
 ];
 
+/** What rendering hostile payloads left inside `container`: anything here but nothing is a hole in the sanitiser. */
+function hostileReport(container: Locator) {
+  return container.evaluate((list) => {
+    const cells = [...list.querySelectorAll('[data-safe-html]')];
+    const inside = (s: string) => cells.flatMap((c) => [...c.querySelectorAll(s)]);
+    return {
+      cells: cells.length,
+      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
+      handlers: [...list.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName}.${a.name}`)),
+      forbidden: inside('script, iframe, object, embed, base, form, input, button, svg, math, style, img, [style]').map((el) => el.tagName),
+      anywhere: document.querySelectorAll('base, iframe, object').length,
+      badLinks: [...list.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '').filter((h) => !/^https?:\/\//i.test(h)),
+      links: inside('a[href]').map((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
+      bold: inside('b').map((b) => b.textContent),
+      baseURI: document.baseURI,
+    };
+  });
+}
+
+/** No script ran, nothing dangerous was inserted, and every link left is a plain https one opening in a new tab. */
+function expectInert(report: Awaited<ReturnType<typeof hostileReport>>, minCells: number) {
+  expect(report.pwned).toBeNull();
+  expect(report.handlers).toEqual([]);
+  expect(report.cells).toBeGreaterThanOrEqual(minCells);
+  expect(report.forbidden).toEqual([]);
+  expect(report.anywhere).toBe(0);
+  expect(report.badLinks).toEqual([]);
+  for (const link of report.links) {
+    expect(link.href).toBe('https://runbooks.example.com/disk');
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toContain('noopener');
+  }
+  expect(report.baseURI).not.toContain('evil.example');
+}
+
 test('hostile alert text and values run no script, keep formatting and open safe links in a new tab', async ({ page, request }) => {
   const event = `E2EHostile${Date.now()}`;
   for (const [i, payload] of HOSTILE.entries()) {
@@ -174,38 +209,44 @@ test('hostile alert text and values run no script, keep formatting and open safe
   for (let i = 0; i < HOSTILE.length; i++) await rows(page).nth(i).hover();
   await page.waitForTimeout(500);
 
-  const report = await page.evaluate(() => {
-    const list = document.querySelector('[data-alert-list]') as HTMLElement;
-    const cells = [...list.querySelectorAll('[data-safe-html]')];
-    const inside = (selector: string) => cells.flatMap((c) => [...c.querySelectorAll(selector)]);
-    return {
-      cells: cells.length,
-      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
-      handlers: [...list.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName}.${a.name}`)),
-      forbidden: inside('script, iframe, object, embed, base, form, input, button, svg, math, style, img, [style]').map((el) => el.tagName),
-      anywhere: document.querySelectorAll('base, iframe, object').length,
-      badLinks: [...list.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '').filter((h) => !/^https?:\/\//i.test(h)),
-      links: inside('a[href]').map((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
-      bold: inside('b').map((b) => b.textContent),
-      baseURI: document.baseURI,
-    };
-  });
-  expect(report.pwned).toBeNull();
-  expect(report.handlers).toEqual([]);
-  expect(report.cells).toBeGreaterThanOrEqual(HOSTILE.length * 2);
-  expect(report.forbidden).toEqual([]);
-  expect(report.anywhere).toBe(0);
-  expect(report.badLinks).toEqual([]);
+  const report = await hostileReport(page.locator('[data-alert-list]'));
+  expectInert(report, HOSTILE.length * 2);
+  // The formatting survives: the safe link and the bold text.
   expect(report.links.length).toBeGreaterThan(0);
-  for (const link of report.links) {
-    expect(link.href).toBe('https://runbooks.example.com/disk');
-    expect(link.target).toBe('_blank');
-    expect(link.rel).toContain('noopener');
-  }
   expect(report.bold).toContain('bold');
-  expect(report.baseURI).not.toContain('evil.example');
   // The text survives as text where it was not markup.
   await expect(rows(page).filter({ hasText: 'hostile-03' })).toContainText('js link');
+});
+
+test('hostile texts and values in an alert’s history run no script either: the History tab renders them as the Details tab does', async ({ page, request }) => {
+  // One alert whose value changes with every payload: each receive adds a history entry carrying it as value and text.
+  const resource = `hostile-history-${Date.now()}`;
+  let id = '';
+  for (const payload of HOSTILE) id = (await createAlert(request, { resource, event: 'E2EHostileHistory', text: payload, value: payload })).id;
+  await page.goto(`/alert/${id}`);
+  await page.getByRole('tab', { name: `History (${HOSTILE.length})` }).click();
+  const table = page.getByRole('table', { name: 'History' });
+  const pages = Math.ceil(HOSTILE.length / 10);
+  const links: unknown[] = [];
+  const bold: (string | null)[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n > 1) await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(`Page ${n} of ${pages}`)).toBeVisible();
+    const shown = Math.min(10, HOSTILE.length - (n - 1) * 10);
+    await expect(table.getByRole('row')).toHaveCount(shown + 1);
+    for (let i = 1; i <= shown; i++) await table.getByRole('row').nth(i).hover();
+    await page.waitForTimeout(300);
+    // the raw markup is never shown as text
+    await expect(table).not.toContainText('<script>');
+    await expect(table).not.toContainText('</a>');
+    const report = await hostileReport(table);
+    expectInert(report, shown * 2);
+    links.push(...report.links);
+    bold.push(...report.bold);
+  }
+  // The formatting survives, as in the Details tab: the safe link and the bold text.
+  expect(links.length).toBeGreaterThan(0);
+  expect(bold).toContain('bold');
 });
 
 test('custom attribute columns show their values; an http(s) URL value is a link opening safely in a new tab', async ({ page, context, request }) => {

@@ -1,21 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 // The installed app opened with no network at all: after one online visit, a fresh window of the same browser
-// profile shows the shell, the cached configuration and the last known alerts with their age; actions that need
-// the network are disabled with the reason; when the server is back, the list goes live again by itself.
-// This test runs its own server so it can take it away and bring it back on the same port.
+// profile shows the shell, the cached configuration and the last known alerts with their age; an ack and a note
+// made there wait in the outbox (across a reload) and reach the server, once, when it is back, with no click; the
+// list goes live again by itself. This test runs its own server on its own data directory, so it can take it away
+// and bring it back, with the same alerts, on the same port.
 
 const settings = { AUTH_REQUIRED: false };
 let server: RunningServer | null = null;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'alerta-e2e-offline-'));
 
 test.afterAll(async () => {
   await server?.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('opening the console with no network shows the cached shell, config and alerts with their age, and recovers by itself', async ({ context }) => {
-  test.setTimeout(60_000);
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: true, settings });
+test('opening the console with no network shows the cached shell, config and alerts with their age; what is done offline is sent when the server is back', async ({ context }) => {
+  test.setTimeout(90_000);
+  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, seed: 'demo', simulator: false, serveConsole: true, settings });
   const { url, port } = server;
 
   // The first, online visit: the list, and one alert's details, as a user would have looked at them.
@@ -33,9 +39,11 @@ test('opening the console with no network shows the cached shell, config and ale
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     }
   });
-  await firstRow.click();
-  await expect(online).toHaveURL(/\/alert\//);
-  const detailPath = new URL(online.url()).pathname;
+  // An open alert's page, so that it can be acked offline.
+  const open = (await (await fetch(`${url}/api/alerts?status=open&page-size=1`)).json()) as { alerts: { id: string; resource: string }[] };
+  const target = open.alerts[0]!;
+  const detailPath = `/alert/${target.id}`;
+  await online.goto(`${url}${detailPath}`);
   await expect(online.getByRole('toolbar', { name: 'Actions' })).toBeVisible();
   await online.close();
 
@@ -56,19 +64,39 @@ test('opening the console with no network shows the cached shell, config and ale
   await expect(app.getByRole('dialog', { name: 'Configuration error' })).toHaveCount(0);
   await expect(app.getByText(`Problem connecting to ${url}/api, retrying...`).first()).toBeVisible();
 
-  // The alert seen before opens from the cache; its actions need the network and say so.
+  // The alert seen before opens from the cache. Actions are kept for later; only a delete needs the network.
   await app.goto(`${url}${detailPath}`);
   const actions = app.getByRole('toolbar', { name: 'Actions' });
   await expect(actions).toBeVisible();
-  const buttons = actions.getByRole('button');
-  await expect(buttons.first()).toBeDisabled();
-  await expect(buttons.first()).toHaveAttribute('title', /Not available while offline/);
-  await expect(app.getByText('Not available while offline').first()).toBeVisible();
+  await expect(app.getByText('Actions are kept and sent when connected', { exact: false }).first()).toBeVisible();
+  const del = actions.getByRole('button', { name: 'Delete' });
+  await expect(del).toBeDisabled();
+  await expect(del).toHaveAttribute('title', /needs a connection/);
+
+  // An ack and a note, offline: shown as done, marked pending.
+  await actions.getByRole('button', { name: 'Ack', exact: true }).click();
+  await expect(app.getByTitle('Will be sent when connected').first()).toBeVisible();
+  await app.getByRole('group', { name: 'Alert actions' }).getByRole('button', { name: 'Add note' }).click();
+  const form = app.getByRole('form', { name: 'Add note' });
+  await form.getByRole('textbox').fill('disk swapped while the server was away');
+  await form.getByRole('button', { name: 'Add note' }).click();
+  await expect(form).toHaveCount(0);
+
+  // A reload, still offline: both still wait, counted in the freshness line.
+  await app.goto(`${url}/alerts`);
+  await expect(freshness).toContainText('2 actions waiting to be sent', { timeout: 15_000 });
 
   // The server comes back on the same address: nobody reloads, the list goes live on its own.
   await app.goto(`${url}/alerts`);
   await expect(freshness.getByRole('status')).toHaveText('Offline', { timeout: 15_000 });
-  server = await startServer({ port, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: true, settings });
+  server = await startServer({ port, host: '127.0.0.1', dataDir, seed: 'demo', simulator: false, serveConsole: true, settings });
   await expect(freshness.getByRole('status')).toHaveText('Live', { timeout: 35_000 });
   await expect(app.getByText(`Problem connecting to ${url}/api, retrying...`)).toHaveCount(0);
+
+  // ... and what was done offline reaches it, once, in order, without a click.
+  await expect(freshness).not.toContainText('waiting to be sent', { timeout: 35_000 });
+  const after = (await (await fetch(`${url}/api/alert/${target.id}`)).json()) as { alert: { status: string; history: { type: string; text: string }[] } };
+  expect(after.alert.status).toBe('ack');
+  const notes = (await (await fetch(`${url}/api/alert/${target.id}/notes`)).json()) as { notes: { text: string }[] };
+  expect(notes.notes.filter((n) => n.text === 'disk swapped while the server was away')).toHaveLength(1);
 });

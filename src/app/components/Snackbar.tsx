@@ -3,6 +3,10 @@ import { useAtomValue } from 'jotai';
 import { currentNoticeAtom, dismissNotice } from '../state/notices.ts';
 import { useT } from '../state/i18n.ts';
 import type { MessageKey } from '../i18n/index.ts';
+import { ACTION_LABEL_KEYS, isAlertAction } from '../../core/actions.ts';
+
+/** An action named in a message's values ("ack", "watch", "note") reads in the UI's language. */
+const OTHER_COMMAND_KEYS: Record<string, MessageKey> = { watch: 'Watch', unwatch: 'Unwatch', note: 'NoteAction' };
 
 /** The first queued snackbar: successes for 3 s with OK, errors for 5 s with CLOSE (SPEC 8). */
 export function Snackbar() {
@@ -17,7 +21,13 @@ export function Snackbar() {
 
   // The live region stays in the page so screen readers announce each new message.
   const isError = notice?.kind === 'error' || notice?.kind === 'warning';
-  const text = notice ? (notice.key ? t(notice.key as MessageKey, notice.values) : notice.text) : '';
+  let values = notice?.values;
+  const action = values?.action;
+  if (typeof action === 'string') {
+    const key = isAlertAction(action) ? (ACTION_LABEL_KEYS[action] as MessageKey) : OTHER_COMMAND_KEYS[action];
+    if (key) values = { ...values, action: t(key) };
+  }
+  const text = notice ? (notice.key ? t(notice.key as MessageKey, values) : notice.text) : '';
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4" aria-live={isError ? 'assertive' : 'polite'} role={isError ? 'alert' : 'status'}>
       {notice && (

@@ -13,6 +13,7 @@ import { useMediaQuery, useWindowWidth, WIDE_SCREEN_QUERY } from '../hooks/useMe
 import { IconButton } from '../components/Button.tsx';
 import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
+import { OutboxDialog } from '../components/OutboxDialog.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
@@ -140,6 +141,7 @@ export function Shell() {
           </DialogPanel>
         </Dialog>
       )}
+      <OutboxDialog />
       <PwaUpdatePrompt kiosk={kiosk} />
       <Snackbar />
     </div>

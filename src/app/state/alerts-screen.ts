@@ -18,15 +18,13 @@ import { watchAlertsView } from '../data/alerts.ts';
 import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
-import { prefsAtom, prefsKnownAtom } from './user.ts';
+import { prefsAtom } from './user.ts';
 import { translatorAtom } from './i18n.ts';
 import { onSecond } from '../hooks/second-ticker.ts';
 import { darkAtom } from './shell.ts';
 
 /** A wall display has no pagination and room for more rows: it shows at least 50. */
 const KIOSK_MIN_ROWS = 50;
-/** The longest the screen waits for the preferences before asking for its view anyway. */
-const PREFS_WAIT_MS = 1000;
 
 // ---- what the user chose --------------------------------------------------------------------------------------------
 
@@ -238,13 +236,8 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   const onPop = () => applyHash(store, location.hash, config);
   window.addEventListener('popstate', onPop);
 
-  // The view carries the rows-per-page preference. Asked for before the preferences arrive (they follow the config
-  // by a cache read), it would be the default 20-row view: the worker would poll and cache that view first, and an
-  // offline start would look for it in the cache, find nothing, and show an empty offline page before the right one.
-  let prefsWait: ReturnType<typeof setTimeout> | null = null;
   let sentKey: string | null = null;
   const send = () => {
-    if (!store.get(prefsKnownAtom) && prefsWait !== null) return;
     const key = store.get(screenViewKeyAtom);
     if (key === sentKey) return;
     // Another view: another page of alerts, so the selection no longer means anything.
@@ -252,19 +245,8 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     sentKey = key;
     watchAlertsView(store.get(viewAtom));
   };
-  if (!store.get(prefsKnownAtom)) {
-    prefsWait = setTimeout(() => {
-      prefsWait = null;
-      send();
-    }, PREFS_WAIT_MS);
-  }
   send();
   const unsubView = store.sub(screenViewKeyAtom, send);
-  const unsubPrefs = store.sub(prefsKnownAtom, () => {
-    if (prefsWait !== null) clearTimeout(prefsWait);
-    prefsWait = null;
-    send();
-  });
 
   let previousOrder = store.get(orderAtom);
   const unsubOrder = store.sub(orderAtom, () => {
@@ -282,10 +264,8 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   });
 
   return () => {
-    if (prefsWait !== null) clearTimeout(prefsWait);
     unsubHash();
     unsubView();
-    unsubPrefs();
     unsubOrder();
     window.removeEventListener('popstate', onPop);
     // Leaving the screen stops polling (SPEC 4).

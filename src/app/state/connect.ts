@@ -9,9 +9,10 @@ import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
 import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
-import { userHandlers } from './user.ts';
+import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
+import { outboxHandlers } from './outbox.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -20,6 +21,7 @@ const handlers: EventHandlers<WorkerEvent['type']> = {
   ...userHandlers,
   ...detailHandlers,
   ...noticeHandlers,
+  ...outboxHandlers,
 };
 
 /** Applies one worker event to a store. */
@@ -41,6 +43,9 @@ function connect() {
   // waiting out the worker's backoff.
   window.addEventListener('online', () => void dataWorker.refresh().catch(() => undefined));
   followTokenOfOtherTabs((token) => void dataWorker.setToken(token).catch(() => undefined));
+  // A frozen background tab hands the polling to another tab of the console (Page Lifecycle API, Chromium).
+  document.addEventListener('freeze', () => void dataWorker.pageFrozen(true).catch(() => undefined));
+  document.addEventListener('resume', () => void dataWorker.pageFrozen(false).catch(() => undefined));
 }
 
 /** Starts the worker's script loading (main.tsx, before the first render). */
@@ -57,6 +62,8 @@ export async function startWorker(configUrl: string, buildConfig: Partial<Config
       appStore.set(configAtom, result.value.config);
       appStore.set(configFromCacheAtom, result.value.configFromCache);
       appStore.set(sessionAtom, result.value.session);
+      appStore.set(prefsAtom, result.value.user.prefs);
+      appStore.set(savedQueriesAtom, result.value.user.queries);
     }
     return result;
   } catch (error) {

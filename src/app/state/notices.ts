@@ -89,5 +89,5 @@ export const BANNER_TEXTS = Object.freeze({
 });
 
 export const noticeHandlers: EventHandlers<'notice'> = {
-  notice: (_store, event) => pushNotice({ level: event.level, key: event.key, text: event.message }),
+  notice: (_store, event) => pushNotice({ level: event.level, key: event.key, values: event.values, text: event.message }),
 };

@@ -45,7 +45,7 @@ export function listResource<R extends ResourceName>(ctx: HttpContext, resource:
       if (!isObj(body) || !Array.isArray(body[spec.listKey])) return null;
       const items = (body[spec.listKey] as unknown[]).filter(isRecordWithId) as unknown as ResourceMap[R][];
       const num = (k: string, d: number) => (typeof body[k] === 'number' ? (body[k] as number) : d);
-      return { items, total: num('total', items.length), page: num('page', 1), pages: num('pages', 1), more: body.more === true, fromCache: false };
+      return { items, total: num('total', items.length), page: num('page', 1), pages: num('pages', 1), more: body.more === true, fromCache: false, cachedAt: null };
     },
     { params: toParams(params) },
   );

@@ -6,8 +6,8 @@ import type { Result } from '../contract/index.ts';
 
 const enc = encodeURIComponent;
 
-export function getAlert(ctx: HttpContext, id: string, signal?: AbortSignal): Promise<Result<Alert>> {
-  return request(ctx, `/alert/${enc(id)}`, (body) => (isObj(body) ? parseAlert(body.alert) : null), { signal });
+export function getAlert(ctx: HttpContext, id: string, signal?: AbortSignal, timeoutMs?: number): Promise<Result<Alert>> {
+  return request(ctx, `/alert/${enc(id)}`, (body) => (isObj(body) ? parseAlert(body.alert) : null), { signal, timeoutMs });
 }
 
 export function actionAlert(ctx: HttpContext, id: string, body: { action: string; text: string; timeout?: number | null }) {
@@ -49,16 +49,16 @@ export function deleteNote(ctx: HttpContext, id: string, noteId: string) {
   return request(ctx, `/alert/${enc(id)}/note/${enc(noteId)}`, anyObject, { method: 'DELETE' });
 }
 
-export function getNotes(ctx: HttpContext, id: string, signal?: AbortSignal): Promise<Result<Note[]>> {
+export function getNotes(ctx: HttpContext, id: string, signal?: AbortSignal, timeoutMs?: number): Promise<Result<Note[]>> {
   return request(
     ctx,
     `/alert/${enc(id)}/notes`,
     (body) => (isObj(body) && Array.isArray(body.notes) ? body.notes.map(parseNote).filter((n): n is Note => n !== null) : null),
-    { signal },
+    { signal, timeoutMs },
   );
 }
 
-export function countAlerts(ctx: HttpContext, params: URLSearchParams, signal?: AbortSignal): Promise<Result<CountResponse>> {
+export function countAlerts(ctx: HttpContext, params: URLSearchParams, signal?: AbortSignal, timeoutMs?: number): Promise<Result<CountResponse>> {
   return request(
     ctx,
     '/alerts/count',
@@ -66,7 +66,7 @@ export function countAlerts(ctx: HttpContext, params: URLSearchParams, signal?: 
       isObj(body) && typeof body.total === 'number'
         ? ({ status: 'ok', total: body.total, severityCounts: countMap(body.severityCounts), statusCounts: countMap(body.statusCounts) } as CountResponse)
         : null,
-    { params, signal },
+    { params, signal, timeoutMs },
   );
 }
 

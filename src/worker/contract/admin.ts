@@ -23,6 +23,8 @@ export interface ResourceList<T> {
   more: boolean;
   /** true when the list came from the cache because the API could not be reached */
   fromCache: boolean;
+  /** when that copy was the API's answer (epoch ms); null when not from the cache */
+  cachedAt: number | null;
 }
 
 export type ListParams = Record<string, string | number | boolean | (string | number)[] | null | undefined>;

@@ -2,6 +2,9 @@
 // commands on alerts. Types only: the UI imports them, never the worker's code.
 import type { Alert, AlertsView, CountMap, IndicatorQuery, Note } from '../../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, Freshness, Result, WorkerError } from '../../core/snapshot.ts';
+import type { OutboxEntry } from '../../core/outbox.ts';
+
+export type { OutboxEntry, OutboxCommand } from '../../core/outbox.ts';
 
 /** The first message for a view: everything. */
 export interface AlertsFull {
@@ -47,8 +50,7 @@ export interface AlertDetailMessage {
 
 export interface IndicatorCounts {
   text: string;
-  /** counts per severity over all statuses, and over open alerts only (the old panel's two numbers) */
-  all: CountMap;
+  /** counts of the open alerts per severity */
   open: CountMap;
   /** recent counts of open alerts per severity, oldest first, for the sparkline */
   history: { t: number; open: CountMap }[];
@@ -61,12 +63,28 @@ export interface IndicatorsMessage {
   error: WorkerError | null;
 }
 
-export type AlertsEvent = AlertsFull | AlertsPatch | TrendHistoryMessage | AlertDetailMessage | IndicatorsMessage;
+/** This user's actions waiting to be sent (the offline outbox), oldest first. */
+export interface OutboxMessage {
+  type: 'outbox';
+  entries: OutboxEntry[];
+}
+
+export type AlertsEvent = AlertsFull | AlertsPatch | TrendHistoryMessage | AlertDetailMessage | IndicatorsMessage | OutboxMessage;
 
 /** Outcome of an action on several alerts: one request per alert, as the API has no bulk call. */
 export interface BulkResult {
   succeeded: string[];
   failed: { id: string; error: WorkerError }[];
+  /** the API could not be reached: kept in the outbox, sent when it answers again */
+  queued: string[];
+}
+
+/** What the user saw of an alert when acting (the outbox tells from it whether the action became moot). */
+export interface AlertSeen {
+  status: string;
+  lastReceiveId: string;
+  resource: string;
+  event: string;
 }
 
 export type AlertActionName = 'open' | 'ack' | 'unack' | 'shelve' | 'unshelve' | 'close' | (string & {});
@@ -95,15 +113,24 @@ export interface AlertsApi {
   setIndicators(queries: IndicatorSpec[] | null): Promise<void>;
   /** the alert the detail page shows, kept current with the list's interval; null stops */
   setDetail(id: string | null): Promise<void>;
+  /** the page is being frozen (true) or came back (false): another tab polls meanwhile */
+  pageFrozen(frozen: boolean): Promise<void>;
 
-  /** open/ack/unack/shelve/unshelve/close or a configured custom action; ack and shelve send the preference timeouts */
-  act(ids: string[], action: AlertActionName, text?: string): Promise<Result<BulkResult>>;
-  /** add or remove the current user's watch:{username} tag */
-  watch(ids: string[], on: boolean): Promise<Result<BulkResult>>;
+  /**
+   * open/ack/unack/shelve/unshelve/close or a configured custom action; ack and shelve send the preference timeouts.
+   * Without an answer from the API the action is queued (BulkResult.queued); `seen` is what the user saw of each alert.
+   */
+  act(ids: string[], action: AlertActionName, text?: string, seen?: Record<string, AlertSeen>): Promise<Result<BulkResult>>;
+  /** add or remove the current user's watch:{username} tag (queued like an action when the API is unreachable) */
+  watch(ids: string[], on: boolean, seen?: Record<string, AlertSeen>): Promise<Result<BulkResult>>;
+  /** online only: a delete is never queued */
   deleteAlerts(ids: string[]): Promise<Result<BulkResult>>;
-  addNote(id: string, text: string): Promise<Result<Note>>;
+  /** the note, or null when it was queued to be sent when the API answers again */
+  addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>>;
   updateNote(id: string, noteId: string, text: string): Promise<Result<Note>>;
   deleteNote(id: string, noteId: string): Promise<Result<void>>;
   /** services, groups, tags, customers and environments for filters and forms (cached) */
   getLists(): Promise<Result<FilterLists>>;
+  /** takes a queued action back (false: it is already on its way, or gone) */
+  cancelQueued(entryId: string): Promise<boolean>;
 }

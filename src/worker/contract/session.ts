@@ -1,5 +1,5 @@
 // The worker's face, session part: start-up (config), signing in and out, and the profile. Types only.
-import type { Config, TokenClaims, User } from '../../core/types.ts';
+import type { Config, Preferences, SavedQuery, TokenClaims, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
 
 export interface SessionState {
@@ -37,6 +37,8 @@ export interface NoticeMessage {
   level: 'error' | 'success' | 'info';
   /** an i18n key the UI translates, when there is one; `message` is the English (or server) text */
   key?: string;
+  /** the key's placeholders */
+  values?: Record<string, string | number>;
   message: string;
 }
 
@@ -55,6 +57,8 @@ export interface InitResult {
   config: Config;
   configFromCache: boolean;
   session: SessionState;
+  /** the user's preferences and saved searches as last known (the cache), so the first view uses them */
+  user: { prefs: Preferences; queries: SavedQuery[] };
 }
 
 export interface SignupInput {

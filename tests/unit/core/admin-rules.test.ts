@@ -19,6 +19,10 @@ import {
   toDateTimeInput,
   fromDateTimeInput,
   scopeTable,
+  NEW_KEY_SCOPES,
+  keyScopes,
+  coveredScopes,
+  apiKeyBody,
 } from '../../../src/core/admin-rules.ts';
 import { hasPerms } from '../../../src/core/perms.ts';
 
@@ -121,6 +125,47 @@ describe('API keys', () => {
   });
   it('names the requested scopes outside the grantable ones', () => {
     expect(scopesOutside(['read:alerts', 'admin:users'], ['read:alerts'])).toEqual(['admin:users']);
+  });
+});
+
+describe('a new or edited API key', () => {
+  it('a new key starts with no scope at all: what it gets is only what the user ticks', () => {
+    expect(NEW_KEY_SCOPES).toEqual([]);
+    expect(Object.isFrozen(NEW_KEY_SCOPES)).toBe(true);
+  });
+  it('the scopes a key will get are exactly the ticked ones, each once, in the server’s order', () => {
+    expect(keyScopes(['read:alerts'], KNOWN)).toEqual(['read:alerts']);
+    expect(keyScopes(['write:alerts', 'read', 'write:alerts'], KNOWN)).toEqual(['read', 'write:alerts']);
+    // a scope the server does not list (an old key's) is kept, after the known ones
+    expect(keyScopes(['custom:thing', 'read:alerts'], KNOWN)).toEqual(['read:alerts', 'custom:thing']);
+    expect(keyScopes([], KNOWN)).toEqual([]);
+  });
+  it('names the ticked scopes that another ticked scope already gives, and which one', () => {
+    expect(coveredScopes(['read', 'read:alerts'])).toEqual([{ scope: 'read:alerts', by: 'read' }]);
+    expect(coveredScopes(['write:alerts', 'read:alerts'])).toEqual([{ scope: 'read:alerts', by: 'write:alerts' }]);
+    expect(coveredScopes(['admin', 'write', 'delete:alerts'])).toEqual([
+      { scope: 'write', by: 'admin' },
+      { scope: 'delete:alerts', by: 'admin' },
+    ]);
+    expect(coveredScopes(['read:alerts', 'write:heartbeats'])).toEqual([]);
+    expect(coveredScopes(['read:alerts'])).toEqual([]);
+  });
+  const form = { text: '  wallboard  ', scopes: ['read:alerts', 'read'], customer: '', expireTime: undefined as string | undefined };
+  it('a new key sends its text trimmed and its scopes in order; the customer only where customers are shown', () => {
+    expect(apiKeyBody(form, KNOWN, { customerViews: false })).toEqual({ text: 'wallboard', scopes: ['read', 'read:alerts'] });
+    expect(apiKeyBody({ ...form, customer: ' Acme Corp ' }, KNOWN, { customerViews: true })).toEqual({ text: 'wallboard', scopes: ['read', 'read:alerts'], customer: 'Acme Corp' });
+    expect(apiKeyBody(form, KNOWN, { customerViews: true })).toEqual({ text: 'wallboard', scopes: ['read', 'read:alerts'], customer: null });
+    expect(apiKeyBody({ ...form, expireTime: '2027-01-01T00:00:00.000Z' }, KNOWN, { customerViews: false })).toMatchObject({ expireTime: '2027-01-01T00:00:00.000Z' });
+  });
+  it('an edit always sends the customer to keep: PUT /key assigns it again on every update, like the real server', () => {
+    const original = { customer: 'Acme Corp' };
+    // customer views off: the field is not shown, so the key keeps the customer it had
+    expect(apiKeyBody(form, KNOWN, { customerViews: false, original })).toMatchObject({ customer: 'Acme Corp' });
+    expect(apiKeyBody(form, KNOWN, { customerViews: false, original: { customer: null } })).toMatchObject({ customer: null });
+    // customer views on: what the field says (emptied: no customer)
+    expect(apiKeyBody({ ...form, customer: 'Acme Corp' }, KNOWN, { customerViews: true, original })).toMatchObject({ customer: 'Acme Corp' });
+    expect(apiKeyBody({ ...form, customer: 'Beta Ltd' }, KNOWN, { customerViews: true, original })).toMatchObject({ customer: 'Beta Ltd' });
+    expect(apiKeyBody(form, KNOWN, { customerViews: true, original })).toMatchObject({ customer: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUtcTooltip, momentToLuxon, safeLocale } from '../../../src/core/date-format.ts';
+import { formatDate, formatUtcTooltip, momentToLuxon, safeLocale, secondsAgo } from '../../../src/core/date-format.ts';
 
 // Local time is tested in a zone with a non-whole-hour offset, so a UTC/local mix-up cannot pass by accident.
 process.env.TZ = 'Asia/Kolkata';
@@ -150,5 +150,13 @@ describe('formatUtcTooltip', () => {
 
   it('is empty for a missing date', () => {
     expect(formatUtcTooltip(null)).toBe('');
+  });
+});
+
+describe('secondsAgo', () => {
+  it('never points to the future: a time just ahead of the clock reads as now', () => {
+    expect(secondsAgo(10_000, 70_000)).toBe(-60);
+    expect(secondsAgo(71_000, 70_000)).toBe(0);
+    expect(secondsAgo(70_400, 70_000)).toBe(0);
   });
 });

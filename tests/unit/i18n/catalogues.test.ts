@@ -30,6 +30,7 @@ import {
   VALUE_WIDTH_OPTIONS,
 } from '../../../src/core/preferences.ts';
 import { ROUTES } from '../../../src/core/routes.ts';
+import { DROP_REASON_KEYS } from '../../../src/core/outbox.ts';
 import { SEVERITY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../../../src/core/severity.ts';
 import { validateEmail, validateNote, validatePassword, validatePasswordConfirm } from '../../../src/core/validation.ts';
 
@@ -225,6 +226,7 @@ describe('i18n keys named by the domain rules in src/core', () => {
         VALUE_WIDTH_OPTIONS,
       ].flatMap((options) => options.map((option) => option.unit)),
       'routes titleKey': ROUTES.map((route) => route.titleKey),
+      'outbox DROP_REASON_KEYS': Object.values(DROP_REASON_KEYS),
       'severity STATUS_LABEL_KEYS': Object.values(STATUS_LABEL_KEYS),
       'severity SEVERITY_LABEL_KEYS': Object.values(SEVERITY_LABEL_KEYS),
       'validation errors': [

@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
-import type { AlertsMeta } from '../../../src/worker/contract/index.ts';
+import type { AlertsMeta, OutboxEntry } from '../../../src/worker/contract/index.ts';
 
 const meta: AlertsMeta = {
   total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, openSeverityCounts: { major: 1 }, environments: [],
   freshness: 'live', updatedAt: 1, fromCache: false, error: null,
 };
 const view = (key: string, savedAt: number): CachedView => ({ viewKey: key, rows: [], meta, savedAt });
+const entry = (id: string, owner: string, seq: number): OutboxEntry => ({
+  id, seq, owner, createdAt: seq, alertId: 'a1', label: 'db01 · DiskFull', command: { kind: 'note', text: 'x' }, seen: null, attempts: 0, nextAt: 0, sending: false,
+});
 
 let n = 0;
 const name = () => `cache-test-${++n}-${Date.now()}`;
@@ -41,7 +44,14 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     await cache.put('config.local', { endpoint: 'e' });
     await cache.put('user-data', { prefs: {} });
     await cache.put('alert:1', { alert: {} });
-    await cache.clearUserData();
+    await cache.outbox.put(entry('ann-2', 'ann', 2));
+    await cache.outbox.put(entry('bob-1', 'bob', 1));
+    await cache.outbox.put(entry('ann-1', 'ann', 1));
+    expect((await cache.outbox.list('ann')).map((e) => e.id)).toEqual(['ann-1', 'ann-2']);
+    await cache.clearUserData('ann');
+    // another user's pending actions wait for their next sign-in
+    expect(await cache.outbox.list('ann')).toEqual([]);
+    expect((await cache.outbox.list('bob')).map((e) => e.id)).toEqual(['bob-1']);
     expect(await cache.getView('v')).toBeUndefined();
     expect(await cache.get('user-data')).toBeUndefined();
     expect(await cache.get('alert:1')).toBeUndefined();
@@ -86,7 +96,11 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     expect(await cache.getView('v0')).toBeUndefined();
     await cache.put('config', 1);
     await cache.put('user-data', 2);
-    await cache.clearUserData();
+    await cache.outbox.put(entry('ann-1', 'ann', 1));
+    await cache.outbox.put(entry('bob-1', 'bob', 1));
+    await cache.clearUserData('ann');
+    expect(await cache.outbox.list('ann')).toEqual([]);
+    expect(await cache.outbox.list('bob')).toHaveLength(1);
     expect(await cache.get('config')).toBe(1);
     expect(await cache.get('user-data')).toBeUndefined();
   });

@@ -125,3 +125,35 @@ describe('Poller', () => {
     poller.stop();
   });
 });
+
+describe('Poller deadline', () => {
+  it('a cycle that never answers is aborted at its deadline, counts as a lost connection, and polling goes on', async () => {
+    const { calls, cycle } = controlledCycle();
+    const poller = new Poller({ cycle, intervalMs: () => 5000, timeoutMs: (i) => i + 5000, random: () => 0 });
+    void poller.start();
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(calls[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    // backoff after a failure: never sooner than the interval
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('ok');
+    await flush();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(3);
+    poller.stop();
+  });
+
+  it('startIn keeps the cadence of a poll made elsewhere (a new leader waits for the next due cycle)', async () => {
+    const { calls, cycle } = controlledCycle();
+    const poller = new Poller({ cycle, intervalMs: () => 5000 });
+    poller.startIn(3_000);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(1);
+    poller.stop();
+  });
+});

@@ -160,8 +160,8 @@ describe('alert commands', () => {
     expect((alert.body.alert as { tags: string[] }).tags).not.toContain('watch:admin@alerta.dev');
 
     const note = await service.addNote(id, 'first look');
-    expect(note.ok).toBe(true);
-    if (!note.ok) return;
+    expect(note.ok && note.value).toBeTruthy();
+    if (!note.ok || !note.value) return;
     const edited = await service.updateNote(id, note.value.id, 'second look');
     expect(edited.ok && edited.value.text).toBe('second look');
     expect((await service.deleteNote(id, note.value.id)).ok).toBe(true);

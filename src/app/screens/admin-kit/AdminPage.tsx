@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
+import { useNow } from '../../hooks/useNow.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
 
 export function AdminPage({
   title,
@@ -27,7 +29,8 @@ export function AdminPage({
   onCreate?: () => void;
   onRefresh?: () => void;
   refreshing?: boolean;
-  fromCache?: boolean;
+  /** the list came from the cache (API unreachable): when it was the API's answer (0: unknown) */
+  fromCache?: number | null;
   /** the user may see the list but not change it: says so instead of showing dead buttons */
   readOnly?: boolean;
   children: ReactNode;
@@ -51,12 +54,7 @@ export function AdminPage({
             {t('ReadOnlyAccess')}
           </span>
         )}
-        {fromCache && (
-          <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            <Icon name="wifiOff" size={14} />
-            {t('ShowingCachedList')}
-          </span>
-        )}
+        {fromCache !== null && fromCache !== undefined && <CachedListMark at={fromCache} />}
         <div className="ml-auto flex items-center gap-1">
           {onRefresh && <IconButton icon="refresh" label={t('Refresh')} onClick={onRefresh} disabled={refreshing} className={refreshing ? 'animate-spin motion-reduce:animate-none' : ''} />}
           {createLabel && onCreate && (
@@ -69,6 +67,20 @@ export function AdminPage({
       </header>
       {children}
     </section>
+  );
+}
+
+/** "Offline – showing the last known list", with the age of that list. */
+function CachedListMark({ at }: { at: number }) {
+  const { t, formatRelativeTime } = useT();
+  const now = useNow(15_000);
+  const age = at > 0 ? secondsAgo(at, now) : null;
+  return (
+    <span role="status" className="inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      <Icon name="wifiOff" size={14} />
+      {t('ShowingCachedList')}
+      {age !== null && ` · ${t('LastUpdated', { age: age > -5 ? t('JustNow') : formatRelativeTime(age) })}`}
+    </span>
   );
 }
 

@@ -25,7 +25,7 @@ export function useSuggestions(enabled = true): FilterLists {
 
 /** What an AdminPage shows of a resource list: its count (none while loading), the refresh button, the cache marker. */
 export function pagePropsOf(list: ResourceListState<unknown>) {
-  return { count: list.loading ? null : list.items.length, onRefresh: () => void list.reload(), fromCache: list.fromCache };
+  return { count: list.loading ? null : list.items.length, onRefresh: () => void list.reload(), fromCache: list.fromCache ? (list.cachedAt ?? 0) : null };
 }
 
 /** What a DataTable shows of a resource list: the loading and error states, with Retry. */

@@ -20,30 +20,25 @@ export function ActionBar({ alert, perms, onDelete }: { alert: Alert; perms: Det
   const busy = useAtomValue(detailBusyAtom);
   const [formOpen, setFormOpen] = useState(false);
   const watched = isWatchedBy(alert, perms.username);
-  const disabled = busy || !perms.online;
-  const described = perms.online ? undefined : perms.offlineReasonId;
+  // Offline, watch and notes are kept and sent when the API answers again; a delete needs the connection.
+  const offline = !perms.online;
 
   if (!perms.canWrite && !perms.canDelete) return null;
-  if (formOpen && perms.canWrite) return <NoteForm alert={alert} perms={perms} onClose={() => setFormOpen(false)} />;
+  if (formOpen && perms.canWrite) return <NoteForm alert={alert} onClose={() => setFormOpen(false)} />;
   return (
     <div role="group" aria-label={t('DetailActionBar')} className="flex flex-wrap items-center gap-2">
       {perms.canWrite && perms.username && (
-        <Button
-          icon={watched ? 'visibilityOff' : 'visibility'}
-          disabled={disabled}
-          aria-describedby={described}
-          onClick={() => void alertCommands.watch('detail', [alert.id], !watched)}
-        >
+        <Button icon={watched ? 'visibilityOff' : 'visibility'} disabled={busy} onClick={() => void alertCommands.watch('detail', [alert.id], !watched)}>
           {watched ? t('Unwatch') : t('Watch')}
         </Button>
       )}
       {perms.canWrite && (
-        <Button icon="note" disabled={disabled} aria-describedby={described} onClick={() => setFormOpen(true)}>
+        <Button icon="note" disabled={busy} onClick={() => setFormOpen(true)}>
           {t('AddNote')}
         </Button>
       )}
       {perms.canDelete && (
-        <Button icon="delete" disabled={disabled} aria-describedby={described} onClick={onDelete}>
+        <Button icon="delete" disabled={busy || offline} aria-describedby={offline ? perms.offlineReasonId : undefined} onClick={onDelete}>
           {t('Delete')}
         </Button>
       )}
@@ -60,12 +55,12 @@ const ACTION_BUTTON_COLOURS: Record<string, string> = {
   close: 'bg-orange-700 text-white hover:bg-orange-800 disabled:bg-orange-300 dark:disabled:bg-orange-900',
 };
 
-function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermissions; onClose: () => void }) {
+function NoteForm({ alert, onClose }: { alert: Alert; onClose: () => void }) {
   const { t } = useT();
   const busy = useAtomValue(detailBusyAtom);
   const note = useNoteText();
   const id = useId();
-  const disabled = busy || !perms.online;
+  const disabled = busy;
   const trimmed = note.text.trim();
 
   /** A status action takes the text when there is one; an over-long text is refused like a note's. */
@@ -107,14 +102,13 @@ function NoteForm({ alert, perms, onClose }: { alert: Alert; perms: DetailPermis
             type="button"
             className={`inline-flex items-center justify-center gap-2 rounded px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed ${ACTION_BUTTON_COLOURS[action] ?? ''}`}
             disabled={disabled}
-            aria-describedby={perms.online ? undefined : perms.offlineReasonId}
             onClick={() => void act(action)}
           >
             <Icon name={ACTION_ICONS[action]} size={18} />
             {t(ACTION_LABEL_KEYS[action] as 'Ack')}
           </button>
         ))}
-        <Button type="submit" icon="note" variant="primary" disabled={disabled} aria-describedby={perms.online ? undefined : perms.offlineReasonId}>
+        <Button type="submit" icon="note" variant="primary" disabled={disabled}>
           {t('AddNote')}
         </Button>
         <Button variant="ghost" className="ml-auto" onClick={onClose}>

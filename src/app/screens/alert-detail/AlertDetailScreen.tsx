@@ -17,6 +17,10 @@ import { detailAtom } from '../../state/detail.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
 import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
+import { pendingAtom } from '../../state/outbox.ts';
+import { withPending } from '../../../core/outbox.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
+import { PendingMark } from '../../components/PendingMark.tsx';
 import { DetailToolbar, type DetailPermissions } from './DetailToolbar.tsx';
 import { DetailsTab } from './DetailsTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -69,7 +73,9 @@ export function AlertDetailScreen({ id }: { id: string }) {
 
   // A message about the alert shown before (or a stale one from a previous visit) is not this page's.
   const msg: AlertDetailMessage | null = detail && detail.id === id ? detail : null;
-  const alert = msg?.alert ?? null;
+  // Actions made without a connection show as done, marked pending, until the outbox has sent them.
+  const pending = useAtomValue(pendingAtom(id));
+  const alert = msg?.alert ? withPending(msg.alert, pending) : null;
   useScreenTitle(alert ? `${alert.event} – ${alert.resource}` : null);
 
   const perms = useMemo<DetailPermissions>(
@@ -115,6 +121,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
           <span className="flex shrink-0 items-center gap-1.5">
             <SeverityChip severity={alert.severity} />
             <StatusChip status={alert.status} />
+            {pending.length > 0 && <PendingMark />}
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
@@ -181,7 +188,7 @@ function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: bool
   const { t, formatRelativeTime } = useT();
   const stale = msg.freshness === 'offline' || !online || (msg.freshness === 'stale' && msg.error !== null);
   if (!stale) return null;
-  const age = msg.updatedAt === null ? null : Math.round((msg.updatedAt - now) / 1000);
+  const age = msg.updatedAt === null ? null : secondsAgo(msg.updatedAt, now);
   const ageText = age === null ? '' : age > -5 ? t('JustNow') : formatRelativeTime(age);
   return (
     <p role="status" className="flex items-center gap-1.5 rounded bg-amber-100 px-2 py-1 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
@@ -189,7 +196,7 @@ function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: bool
       <span>
         {t('Stale')}
         {ageText && ` – ${t('LastUpdated', { age: ageText })}`}
-        {!online && <span id={OFFLINE_REASON_ID}>{` – ${t('NetworkActionDisabled')}`}</span>}
+        {!online && <span id={OFFLINE_REASON_ID}>{` – ${t('OfflineActionsKept')}`}</span>}
       </span>
     </p>
   );

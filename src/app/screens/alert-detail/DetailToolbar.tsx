@@ -58,10 +58,9 @@ export function DetailToolbar({
   const busy = useAtomValue(detailBusyAtom);
   const watched = isWatchedBy(alert, perms.username);
   const offline = !perms.online;
-  const networkDisabled = busy || offline;
-  // Offline, the button says why it does nothing; the accessible name stays the action's name.
-  const why = (label: string) => (offline ? `${label} – ${t('NetworkActionDisabled')}` : label);
-  const described = offline ? perms.offlineReasonId : undefined;
+  // Offline, actions are kept and sent when the API answers again (the outbox); only a delete needs the connection,
+  // and its button says why it does nothing (the accessible name stays the action's name).
+  const deleteTitle = offline ? `${t('Delete')} – ${t('DeleteNeedsConnection')}` : t('Delete');
 
   return (
     <div role="toolbar" aria-label={t('Actions')} className="flex flex-wrap items-center gap-0.5" onKeyDown={moveFocus}>
@@ -73,9 +72,8 @@ export function DetailToolbar({
               key={action}
               icon={ACTION_ICONS[action]}
               label={label}
-              title={why(label)}
-              aria-describedby={described}
-              disabled={networkDisabled}
+              title={label}
+              disabled={busy}
               onClick={() => void alertCommands.act('detail', [alert.id], action)}
             />
           );
@@ -84,9 +82,8 @@ export function DetailToolbar({
         <IconButton
           icon={watched ? 'visibilityOff' : 'visibility'}
           label={watched ? t('Unwatch') : t('Watch')}
-          title={why(watched ? t('Unwatch') : t('Watch'))}
-          aria-describedby={described}
-          disabled={networkDisabled}
+          title={watched ? t('Unwatch') : t('Watch')}
+          disabled={busy}
           onClick={() => void alertCommands.watch('detail', [alert.id], !watched)}
         />
       )}
@@ -94,9 +91,9 @@ export function DetailToolbar({
         <IconButton
           icon="delete"
           label={t('Delete')}
-          title={why(t('Delete'))}
-          aria-describedby={described}
-          disabled={networkDisabled}
+          title={deleteTitle}
+          aria-describedby={offline ? perms.offlineReasonId : undefined}
+          disabled={busy || offline}
           onClick={onDelete}
         />
       )}
@@ -120,7 +117,7 @@ export function DetailToolbar({
                   {t('Actions')}
                 </div>
                 {customActions.map((action) => (
-                  <MenuItem key={action} disabled={networkDisabled}>
+                  <MenuItem key={action} disabled={busy}>
                     <button
                       type="button"
                       className="block w-full px-4 py-2 text-left data-[disabled]:opacity-50 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"

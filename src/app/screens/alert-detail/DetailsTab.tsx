@@ -10,6 +10,7 @@ import { extractHttpUrl } from '../../../core/sanitize-policy.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
 import { useT } from '../../state/i18n.ts';
 import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
 import { NotesSection } from './NotesSection.tsx';
@@ -57,7 +58,7 @@ function When({ iso, now }: { iso: string | null | undefined; now: number }) {
   return (
     <span title={utcTooltip(iso)}>
       {format(iso, 'longDate')}
-      {Number.isFinite(ms) && <span className="text-gray-600 dark:text-gray-400"> ({formatRelativeTime(Math.round((ms - now) / 1000))})</span>}
+      {Number.isFinite(ms) && <span className="text-gray-600 dark:text-gray-400"> ({formatRelativeTime(secondsAgo(ms, now))})</span>}
     </span>
   );
 }
@@ -145,7 +146,7 @@ export function DetailsTab({
             {change?.user && (
               <span>
                 {t('DetailStatusBy', { user: change.user })}
-                {Number.isFinite(changeMs) && <span className="text-gray-600 dark:text-gray-400"> ({formatRelativeTime(Math.round((changeMs - now) / 1000))})</span>}
+                {Number.isFinite(changeMs) && <span className="text-gray-600 dark:text-gray-400"> ({formatRelativeTime(secondsAgo(changeMs, now))})</span>}
               </span>
             )}
           </span>

@@ -1,11 +1,14 @@
 // The history tab (SPEC 2): id, update time, severity, status, timeout, type, event, value, user, text; newest first,
 // 10 rows per page. On a phone the table keeps the update time, type, user and text (as the old console did).
+// Value and text come from the alert's senders and operators: they are HTML, rendered through the same sanitiser as
+// the Details tab (SafeHtml), never as raw markup.
 import { useState } from 'react';
 import type { HistoryEntry } from '../../../core/types.ts';
 import { historyPage } from '../../../core/alert-detail.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { formatTimeout } from '../../../core/time-left.ts';
 import { IconButton } from '../../components/Button.tsx';
+import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
 import { SeverityChip, StatusChip } from './labels.tsx';
@@ -79,9 +82,13 @@ export function HistoryTab({ history }: { history: readonly HistoryEntry[] }) {
                 <td className={`${td} ${WIDE} tabular-nums`}>{formatTimeout(h.timeout)}</td>
                 <td className={td}>{splitCamel(h.type || 'unknown')}</td>
                 <td className={`${td} ${WIDE}`}>{h.event}</td>
-                <td className={`${td} ${WIDE} break-words`}>{h.value}</td>
+                <td className={`${td} ${WIDE} break-words`}>
+                  <SafeHtml html={h.value} />
+                </td>
                 <td className={`${td} break-all`}>{h.user}</td>
-                <td className={`${td} min-w-40 break-words`}>{h.text}</td>
+                <td className={`${td} min-w-40 break-words`}>
+                  <SafeHtml html={h.text} className="whitespace-pre-wrap" />
+                </td>
               </tr>
             ))}
           </tbody>

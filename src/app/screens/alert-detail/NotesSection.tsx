@@ -8,23 +8,37 @@ import { NOTE_MAX_LENGTH, validateNote } from '../../../core/validation.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
 import { useT } from '../../state/i18n.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
+import { pendingAtom } from '../../state/outbox.ts';
+import { PendingMark } from '../../components/PendingMark.tsx';
 
 export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes: readonly Note[]; perms: DetailPermissions; now: number }) {
   const { t } = useT();
   const [deleting, setDeleting] = useState<Note | null>(null);
   const shown = notesNewestFirst(notes, alert.history);
-  if (shown.notes.length === 0) return null;
+  // Notes written without a connection: shown first, marked pending, until the outbox has sent them.
+  const queued = useAtomValue(pendingAtom(alert.id)).filter((e) => e.command.kind === 'note');
+  if (shown.notes.length === 0 && queued.length === 0) return null;
   return (
     <section aria-labelledby="detail-notes-title">
       <h2 id="detail-notes-title" className="sr-only">
         {t('Notes')}
       </h2>
       <ul className="flex flex-col gap-2">
+        {[...queued].reverse().map((entry) => (
+          <li key={entry.id} className="rounded border-l-4 border-dashed border-sky-600 bg-sky-50 px-3 py-2 text-gray-900 dark:border-sky-400 dark:bg-sky-950 dark:text-gray-100">
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <PendingMark />
+              <b>{perms.username || t('DetailAnonymous')}</b>
+            </p>
+            <p className="mt-1 whitespace-pre-wrap break-words italic">{entry.command.kind === 'note' ? entry.command.text : ''}</p>
+          </li>
+        ))}
         {shown.notes.map((note, i) => (
           <NoteItem
             key={note.id}
@@ -83,7 +97,7 @@ function NoteItem({
           {last && <span className="mr-2 rounded bg-sky-700 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-sky-300 dark:text-sky-950">{t('LastNote')}</span>}
           <b>{note.user || t('DetailAnonymous')}</b> {t('addedNoteOn')}{' '}
           <b title={utcTooltip(when)}>{format(when, 'longDate')}</b>
-          {Number.isFinite(ms) && <span className="text-gray-600 dark:text-gray-300"> ({formatRelativeTime(Math.round((ms - now) / 1000))})</span>}
+          {Number.isFinite(ms) && <span className="text-gray-600 dark:text-gray-300"> ({formatRelativeTime(secondsAgo(ms, now))})</span>}
         </p>
         {editable && !editing && (
           <span className="flex shrink-0 gap-0.5">

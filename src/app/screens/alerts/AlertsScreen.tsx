@@ -20,6 +20,7 @@ import {
 import { alertCommands } from '../../data/alerts.ts';
 import { useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Button } from '../../components/Button.tsx';
 import { EnvironmentTabs } from './EnvironmentTabs.tsx';
 import { AlertList } from './AlertList.tsx';
 import { FreshnessBar } from './FreshnessBar.tsx';
@@ -53,7 +54,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
 
   useAlertSound(useAtomValue(mutedAtom), useAtomValue(audioUrlAtom));
   useWakeLock(kiosk);
-  useKioskFullscreen(kiosk, fullscreen.enter);
+  const offerFullscreen = useKioskFullscreen(kiosk, fullscreen);
   useScreenKeys(searchRef);
 
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
@@ -67,6 +68,12 @@ function AlertsScreenFor({ config }: { config: Config }) {
       {kiosk ? (
         <div className="flex items-center gap-4 bg-brand px-4 py-2 text-white dark:bg-gray-800">
           <h1 className="text-lg font-semibold">{t('Alerts')}</h1>
+          {/* The browser refused full screen without a click (or it was left): one click on this brings it back. */}
+          {offerFullscreen && (
+            <Button icon="fullscreen" onClick={() => void fullscreen.enter()} title={t('KioskFullScreenHint')}>
+              {t('FullScreen')}
+            </Button>
+          )}
           <span className="ml-auto">
             <FreshnessBar kiosk />
           </span>

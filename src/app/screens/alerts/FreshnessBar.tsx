@@ -1,8 +1,11 @@
-import { atom, useAtomValue } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { metaAtom } from '../../state/alerts.ts';
 import { useT } from '../../state/i18n.ts';
 import { clockAtom } from '../../state/alerts-screen.ts';
+import { refreshIntervalAtom } from '../../state/user.ts';
+import { outboxAtom, outboxOpenAtom } from '../../state/outbox.ts';
+import { effectiveFreshness } from '../../../core/freshness.ts';
 
 const freshnessAtom = selectAtom(
   metaAtom,
@@ -14,6 +17,12 @@ const freshnessAtom = selectAtom(
 const ageAtom = atom((get) => {
   const { updatedAt } = get(freshnessAtom);
   return updatedAt ? Math.max(0, Math.round((get(clockAtom) - updatedAt) / 1000)) : null;
+});
+
+/** "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing (changes rarely). */
+const shownFreshnessAtom = atom((get) => {
+  const { freshness, updatedAt } = get(freshnessAtom);
+  return effectiveFreshness(freshness, updatedAt, get(clockAtom), get(refreshIntervalAtom));
 });
 
 /**
@@ -31,8 +40,11 @@ const roughAgeAtom = atom((get) => {
  * shown in seconds ("updated 12 s ago"), so a wall display that silently stopped updating is noticed.
  */
 export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
-  const { freshness, updatedAt, error } = useAtomValue(freshnessAtom);
+  const { updatedAt, error } = useAtomValue(freshnessAtom);
+  const freshness = useAtomValue(shownFreshnessAtom);
   const ageSeconds = useAtomValue(kiosk ? ageAtom : roughAgeAtom);
+  const waiting = useAtomValue(outboxAtom).length;
+  const openOutbox = useSetAtom(outboxOpenAtom);
   const { t, formatRelativeTime, formatNumber } = useT();
 
   const offline = freshness === 'offline' || (freshness === 'stale' && error?.kind === 'network');
@@ -51,6 +63,11 @@ export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
       </span>
       {updatedAt !== null && <span className="tabular-nums">· {age}</span>}
       {offline && error?.kind === 'network' && error.endpoint && <span className="hidden sm:inline">· {t('ProblemConnecting', { endpoint: error.endpoint })}</span>}
+      {waiting > 0 && (
+        <button type="button" onClick={() => openOutbox(true)} className="rounded px-1 font-semibold underline decoration-dotted underline-offset-2 hover:bg-white/15">
+          · {t('OutboxCount', { count: waiting })}
+        </button>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { newsAtom } from '../../state/alerts.ts';
 import { clearSelection, selectionAtom, shortcutsOpenAtom } from '../../state/alerts-screen.ts';
 import { refreshAlerts } from '../../data/alerts.ts';
 import { currentFocusId, focusRow } from './row-keyboard.ts';
+import { kioskFullscreenStart, showKioskFullscreenButton } from '../../../core/kiosk.ts';
 
 export function useFullscreen(): { active: boolean; toggle: () => void; enter: () => Promise<boolean> } {
   const [active, setActive] = useState(() => document.fullscreenElement !== null);
@@ -20,7 +21,7 @@ export function useFullscreen(): { active: boolean; toggle: () => void; enter: (
       await document.documentElement.requestFullscreen?.();
       return true;
     } catch {
-      // Browsers refuse full screen without a user gesture; the caller retries on the first interaction.
+      // Browsers refuse full screen without a user gesture; the kiosk display then offers a button.
       return false;
     }
   }, []);
@@ -124,25 +125,24 @@ export function useScreenKeys(searchRef: RefObject<HTMLInputElement | null>) {
 }
 
 /**
- * A wall display asks for full screen at start; browsers allow it only from a user gesture, so the first click or key
- * on the display does it.
+ * A wall display asks for full screen once, at start, and only when the browser would allow it (a gesture under way:
+ * the kiosk link was just clicked); a request outside a gesture is refused with a console warning. Returns whether
+ * to show the "Full screen" button: refused, not asked, or left again with Escape.
  */
-export function useKioskFullscreen(kiosk: boolean, enter: () => Promise<boolean>) {
+export function useKioskFullscreen(kiosk: boolean, fullscreen: { active: boolean; enter: () => Promise<boolean> }): boolean {
+  const { enter } = fullscreen;
+  const [asked, setAsked] = useState(false);
+  const askedOnce = useRef(false);
   useEffect(() => {
-    if (!kiosk) return;
-    let done = false;
-    const retry = () => {
-      if (done) return;
-      void enter().then((ok) => {
-        if (ok) done = true;
-      });
-    };
-    retry();
-    window.addEventListener('pointerdown', retry);
-    window.addEventListener('keydown', retry);
-    return () => {
-      window.removeEventListener('pointerdown', retry);
-      window.removeEventListener('keydown', retry);
-    };
+    if (!kiosk || askedOnce.current) return;
+    askedOnce.current = true;
+    const start = kioskFullscreenStart({
+      kiosk,
+      fullscreen: document.fullscreenElement !== null,
+      userActivation: navigator.userActivation ? navigator.userActivation.isActive : null,
+    });
+    if (start === 'ask') void enter().finally(() => setAsked(true));
+    else queueMicrotask(() => setAsked(true));
   }, [kiosk, enter]);
+  return showKioskFullscreenButton({ kiosk, fullscreen: fullscreen.active, asked });
 }

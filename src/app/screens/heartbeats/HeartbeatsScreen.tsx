@@ -6,6 +6,7 @@ import type { Heartbeat } from '../../../core/types.ts';
 import { HEARTBEAT_STATUSES, heartbeatStatus, SCREEN_SCOPES, type HeartbeatStatus } from '../../../core/admin-rules.ts';
 import { formatHms, heartbeatTimeLeft } from '../../../core/time-left.ts';
 import { configAtom } from '../../state/session.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
 import { useT } from '../../state/i18n.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
@@ -93,7 +94,7 @@ export function HeartbeatsScreen() {
           const ms = Date.parse(h.receiveTime);
           return (
             <span title={utcTooltip(h.receiveTime)} className="whitespace-nowrap">
-              {Number.isFinite(ms) ? formatRelativeTime(Math.min(0, Math.round((ms - now) / 1000))) : ''}
+              {Number.isFinite(ms) ? formatRelativeTime(secondsAgo(ms, now)) : ''}
               <span className="block text-xs text-gray-500 dark:text-gray-400">{format(h.receiveTime)}</span>
             </span>
           );

@@ -1,9 +1,21 @@
 // API keys: masked until shown, copyable, with scopes, customer, expiry, status and last use. A new key can only
 // carry scopes the user holds (the API would refuse others with 403).
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { ApiKey } from '../../../core/types.ts';
-import { grantableScopes, keyStatus, maskKey, SCREEN_SCOPES, scopesOutside, fromDateTimeInput, toDateTimeInput } from '../../../core/admin-rules.ts';
+import {
+  apiKeyBody,
+  coveredScopes,
+  fromDateTimeInput,
+  grantableScopes,
+  keyScopes,
+  keyStatus,
+  maskKey,
+  NEW_KEY_SCOPES,
+  SCREEN_SCOPES,
+  scopesOutside,
+  toDateTimeInput,
+} from '../../../core/admin-rules.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
@@ -34,17 +46,19 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
   const lists = useSuggestions(state !== null && !!config?.customer_views);
   const editing = state.mode === 'edit' ? state.key : null;
   const [text, setText] = useState(editing?.text ?? '');
-  // read access is what most integrations need; a user who holds no read scope starts with nothing ticked
-  const [scopes, setScopes] = useState<string[]>(() => (editing ? [...editing.scopes] : grantable.includes('read') ? ['read'] : []));
+  // a new key starts with nothing ticked: it gets exactly the scopes the user chooses
+  const [scopes, setScopes] = useState<string[]>(() => [...(editing ? editing.scopes : NEW_KEY_SCOPES)]);
   const [customer, setCustomer] = useState(editing?.customer ?? '');
   const [expires, setExpires] = useState(() => (editing ? toDateTimeInput(editing.expireTime, tz) : ''));
   const [errors, setErrors] = useState<{ scopes?: string; expires?: string }>({});
   const [apiError, setApiError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
+  const resultId = useId();
 
   // An existing key may carry scopes the editor does not hold: show them so they are not silently dropped.
   const options = [...new Set([...grantable, ...(state.mode === 'edit' ? state.key.scopes : [])])];
+  const result = keyScopes(scopes, options);
+  const covered = coveredScopes(result);
 
   const submit = async () => {
     const next: typeof errors = {};
@@ -62,8 +76,8 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
     }
     setErrors(next);
     if (Object.keys(next).length) return;
-    const body: Record<string, unknown> = { text: text.trim(), scopes, ...(expireTime ? { expireTime } : {}) };
-    if (config?.customer_views) body.customer = customer.trim() || null;
+    // every scope is grantable here (checked above), so the grantable list gives the server's order
+    const body = apiKeyBody({ text, scopes, customer, expireTime }, grantable, { customerViews: !!config?.customer_views, original: editing ?? undefined });
     setSaving(true);
     const r =
       state.mode === 'create'
@@ -78,6 +92,24 @@ function KeyDialog({ state, grantable, onClose, onSaved }: { state: DialogState;
     <FormDialog open title={state.mode === 'create' ? t('NewApiKey') : t('EditApiKey')} onClose={onClose} onSubmit={() => void submit()} saving={saving} apiError={apiError} size="lg">
       <TextField label={t('Description')} value={text} onChange={setText} autoFocus hint={t('KeyDescriptionHint')} />
       <ScopePicker legend={t('Scopes')} options={options} selected={scopes} onChange={setScopes} error={errors.scopes} hint={t('KeyScopesHint')} />
+      {/* What the key will be given, before it is saved (a live region: it follows the boxes). */}
+      <div className="mb-3 text-sm">
+        <span id={resultId} className="font-semibold">
+          {t('KeyScopesResult')}
+        </span>
+        <output aria-labelledby={resultId} aria-live="polite" className="mt-1 block">
+          {result.length === 0 ? (
+            <span className="text-gray-600 dark:text-gray-300">{t('NoScopeChosen')}</span>
+          ) : (
+            <Chips values={result} />
+          )}
+          {covered.map((c) => (
+            <span key={c.scope} className="mt-1 block text-xs text-gray-600 dark:text-gray-300">
+              {t('ScopeCoveredBy', { scope: c.scope, by: c.by })}
+            </span>
+          ))}
+        </output>
+      </div>
       {config?.customer_views && <TextField label={t('Customer')} value={customer} onChange={setCustomer} suggestions={lists.customers} hint={t('KeyCustomerHint')} />}
       <TextField type="datetime-local" label={t('Expires')} value={expires} onChange={setExpires} error={errors.expires} hint={t('KeyExpiryHint')} />
     </FormDialog>

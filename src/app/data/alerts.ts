@@ -1,0 +1,109 @@
+// Every request the UI makes about alerts: what the worker keeps current (the list's view, the detail page, the
+// indicator panel), the commands on alerts from the list and the detail page, and the filter lists.
+import type { AlertSeen, BulkResult, FilterLists, IndicatorSpec, Result } from '../../worker/contract/index.ts';
+import type { Alert, AlertsView, Note } from '../../core/types.ts';
+import { ACTION_LABEL_KEYS, isAlertAction } from '../../core/actions.ts';
+import { dataWorker } from '../worker-client.ts';
+import { store } from '../state/store.ts';
+import { rowOf } from '../state/alerts.ts';
+import { detailAtom } from '../state/detail.ts';
+import { translatorAtom } from '../state/i18n.ts';
+import type { MessageKey } from '../i18n/index.ts';
+import { detailBusyAtom, listBusyAtom, runCommand, type Outcome } from './commands.ts';
+import type { Query } from './query.ts';
+
+// ---- what the worker keeps current ------------------------------------------------------------------------------
+
+/** The view the list shows; null stops polling it (leaving the screen). */
+export function watchAlertsView(view: AlertsView | null): void {
+  void dataWorker.setView(view).catch(() => undefined);
+}
+
+/** The alert the detail page shows; null when the page closes. */
+export function watchAlertDetail(id: string | null): void {
+  void dataWorker.setDetail(id).catch(() => undefined);
+}
+
+/** The indicator panel's queries; null when the panel closes. */
+export function watchIndicators(queries: IndicatorSpec[] | null): void {
+  void dataWorker.setIndicators(queries).catch(() => undefined);
+}
+
+/** Poll now: the list, the detail page and the panel (the toolbar's refresh, the network coming back). */
+export function refreshAlerts(): void {
+  void dataWorker.refresh().catch(() => undefined);
+}
+
+// ---- reads ---------------------------------------------------------------------------------------------------------
+
+/** Known services, groups, tags, customers and environments, for filters and forms (the worker keeps a copy). */
+export const filterListsQuery: Query<FilterLists> = { key: 'filter-lists', tags: ['filter-lists'], run: () => dataWorker.getLists() };
+
+// ---- commands ------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a command comes from. The list's buttons share one 200 ms gate and one busy flag and say what was done;
+ * the detail page shows the result itself, and each of its buttons has its own gate, so a quick Ack-then-Unack (or
+ * Save-then-Delete of a note) does both.
+ */
+export type Place = 'list' | 'detail';
+
+const t = (key: MessageKey, values?: Record<string, string | number>) => store.get(translatorAtom).t(key, values);
+
+export function actionLabel(action: string): string {
+  return isAlertAction(action) ? t(ACTION_LABEL_KEYS[action] as MessageKey) : action;
+}
+
+/**
+ * What the user saw of the alerts acted on, from the rows on the page and the detail page: the outbox tells from it,
+ * later, whether a queued action became moot (closed, or received again meanwhile).
+ */
+function seenOf(ids: readonly string[]): Record<string, AlertSeen> {
+  const detail = store.get(detailAtom)?.alert ?? null;
+  const seen: Record<string, AlertSeen> = {};
+  for (const id of ids) {
+    const a: Alert | null | undefined = rowOf(store, id) ?? (detail?.id === id ? detail : null);
+    if (a) seen[id] = { status: a.status, lastReceiveId: a.lastReceiveId, resource: a.resource, event: a.event };
+  }
+  return seen;
+}
+
+function onAlerts(place: Place, gate: string, label: string, ids: readonly string[], run: () => Promise<Result<BulkResult>>): Promise<Outcome<BulkResult>> {
+  return runCommand({
+    label,
+    run,
+    count: ids.length,
+    gate: place === 'list' ? 'alerts-list' : `detail:${gate}`,
+    busy: place === 'list' ? listBusyAtom : detailBusyAtom,
+    success: (r) =>
+      // Queued without a network: said on both places, since nothing else shows it happened yet.
+      r.queued.length
+        ? { level: 'info', key: 'ActionQueued', values: { action: label, count: r.queued.length }, text: `${label} will be sent when connected` }
+        : place === 'list' && r.succeeded.length
+          ? { level: 'success', text: t('ActionDone', { action: label, count: r.succeeded.length }) }
+          : null,
+  });
+}
+
+export const alertCommands = {
+  /** a status action or a configured custom action; ack and shelve carry the preference timeouts */
+  act: (place: Place, ids: readonly string[], action: string, text?: string) =>
+    onAlerts(place, `act:${action}`, actionLabel(action), ids, () => dataWorker.act([...ids], action, text, seenOf(ids))),
+  watch: (place: Place, ids: readonly string[], on: boolean) =>
+    onAlerts(place, on ? 'watch' : 'unwatch', on ? t('Watch') : t('Unwatch'), ids, () => dataWorker.watch([...ids], on, seenOf(ids))),
+  remove: (place: Place, ids: readonly string[]) => onAlerts(place, 'delete', t('Delete'), ids, () => dataWorker.deleteAlerts([...ids])),
+  addNote: (id: string, text: string) =>
+    runCommand<Note | null>({
+      label: t('AddNote'),
+      gate: 'detail:note:add',
+      busy: detailBusyAtom,
+      run: () => dataWorker.addNote(id, text, seenOf([id])[id]),
+      success: (note) => (note === null ? { level: 'info', key: 'NoteQueued', text: 'The note will be sent when connected' } : null),
+    }),
+  /** takes back an action still waiting to be sent */
+  cancelQueued: (entryId: string) => dataWorker.cancelQueued(entryId),
+  updateNote: (id: string, noteId: string, text: string) =>
+    runCommand({ label: t('EditNote'), gate: 'detail:note:edit', busy: detailBusyAtom, run: () => dataWorker.updateNote(id, noteId, text) }),
+  deleteNote: (id: string, noteId: string) =>
+    runCommand({ label: t('DeleteNote'), gate: 'detail:note:delete', busy: detailBusyAtom, run: () => dataWorker.deleteNote(id, noteId) }),
+};

@@ -1,0 +1,33 @@
+// How long the console waits for the API, and when what it shows stops being "live" (SPEC 4, issue 18): a request
+// that never answers must not freeze polling, and the screen must never say "Live" about old data.
+import type { Freshness } from './snapshot.ts';
+
+/** A poll may take this much longer than the refresh interval before it is given up as failed. */
+export const POLL_TIMEOUT_GRACE_MS = 5_000;
+/** A poll is never given up sooner than this, however short the interval. */
+export const MIN_POLL_TIMEOUT_MS = 8_000;
+/** Commands (ack, save, sign in...) wait longer than polls: a user is waiting for their answer. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+/** The open-alert counts (badge, title) are asked for at most this often: they never cost a third request a cycle. */
+export const OPEN_COUNTS_EVERY_MS = 60_000;
+
+/** How long one poll may take before it counts as failed: a few seconds past the interval. */
+export function pollTimeoutMs(intervalMs: number): number {
+  const interval = Number.isFinite(intervalMs) && intervalMs > 0 ? intervalMs : 0;
+  return Math.max(MIN_POLL_TIMEOUT_MS, interval + POLL_TIMEOUT_GRACE_MS);
+}
+
+/** The age past which data can no longer be called live: two intervals plus a poll's timeout. */
+export function liveLimitMs(intervalMs: number): number {
+  return 2 * Math.max(0, intervalMs || 0) + pollTimeoutMs(intervalMs);
+}
+
+/**
+ * The freshness to show: what the worker reported, except that "live" turns "stale" once the last good answer is
+ * older than the live limit, whatever the reason (a poll that hangs, a worker that stopped, a tab that slept).
+ */
+export function effectiveFreshness(freshness: Freshness, updatedAt: number | null, now: number, intervalMs: number): Freshness {
+  if (freshness !== 'live') return freshness;
+  if (updatedAt === null || now - updatedAt > liveLimitMs(intervalMs)) return 'stale';
+  return 'live';
+}

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// One poll loop per browser, and a poll that never answers. The demo servers of the e2e run start with --test-hooks:
+// /__test__/requests counts what the API received, /__test__/hold keeps requests open without an answer.
+
+async function alertsRequests(page: Page): Promise<number> {
+  const res = await page.request.get('/__test__/requests');
+  return ((await res.json()) as { counts: Record<string, number> }).counts['GET /alerts'] ?? 0;
+}
+
+async function freshness(page: Page) {
+  return page.getByTestId('freshness').getByRole('status');
+}
+
+test('three tabs of the alerts screen cost one poll per cycle together, and each follows new alerts', async ({ context, page }) => {
+  test.setTimeout(90_000);
+  const tabs = [page, await context.newPage(), await context.newPage()];
+  for (const tab of tabs) {
+    await tab.goto('/alerts');
+    await expect(tab.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  }
+  await page.request.delete('/__test__/requests');
+  // 20 s at the demo's 5 s interval: four or five cycles, for the three tabs together
+  await page.waitForTimeout(20_000);
+  const polls = await alertsRequests(page);
+  expect(polls).toBeGreaterThanOrEqual(3);
+  expect(polls).toBeLessThanOrEqual(6);
+
+  const resource = `e2e-tabs-${Date.now()}`;
+  const created = await page.request.post('/api/alert', {
+    data: { resource, event: 'TabsFollow', environment: 'Production', severity: 'critical', service: ['Web'], text: 'seen by every tab' },
+  });
+  expect(created.status()).toBe(201);
+  for (const tab of tabs) {
+    await expect(tab.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: resource })).toHaveCount(1, { timeout: 15_000 });
+  }
+});
+
+test('a poll that hangs turns the freshness line away from "Live", and it recovers without a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/alerts');
+  await expect(await freshness(page)).toHaveText('Live');
+  await page.request.put('/__test__/hold', { data: { path: '/alerts', ms: 40_000 } });
+  try {
+    // 5 s interval: the hanging poll is given up after 10 s; within three cycles the line no longer says Live.
+    await expect(await freshness(page)).not.toHaveText('Live', { timeout: 25_000 });
+  } finally {
+    await page.request.delete('/__test__/hold');
+  }
+  await expect(await freshness(page)).toHaveText('Live', { timeout: 25_000 });
+});
+
+test('with 50 rows per page in the preferences, a start asks for 50 at once: no request made with the defaults', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByLabel('Rows per page').selectOption('50');
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.request.delete('/__test__/requests');
+  await page.goto('/alerts');
+  await expect(page.getByRole('table', { name: 'Alerts' })).toBeVisible();
+  const res = await page.request.get('/__test__/requests');
+  const log = ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?'));
+  expect(log.length).toBeGreaterThanOrEqual(1);
+  expect(log.every((r) => r.includes('page-size=50'))).toBe(true);
+  // and back to the default for the tests that follow
+  await page.goto('/settings');
+  await page.getByLabel('Rows per page').selectOption('20');
+  await expect(page.getByText('Settings saved')).toBeVisible();
+});
