@@ -39,9 +39,10 @@ test('opening the console with no network shows the cached shell, config and ale
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     }
   });
-  // An open alert's page, so that it can be acked offline.
-  const open = (await (await fetch(`${url}/api/alerts?status=open&page-size=1`)).json()) as { alerts: { id: string; resource: string }[] };
-  const target = open.alerts[0]!;
+  // The page of the first open alert on the list, so that it can be acked offline.
+  const openRow = table.getByRole('row').filter({ has: online.getByRole('cell', { name: 'Open', exact: true }) }).first();
+  const target = { id: (await openRow.getAttribute('data-row-id')) ?? '' };
+  expect(target.id).not.toBe('');
   const detailPath = `/alert/${target.id}`;
   await online.goto(`${url}${detailPath}`);
   await expect(online.getByRole('toolbar', { name: 'Actions' })).toBeVisible();
@@ -85,6 +86,10 @@ test('opening the console with no network shows the cached shell, config and ale
   // A reload, still offline: both still wait, counted in the freshness line.
   await app.goto(`${url}/alerts`);
   await expect(freshness).toContainText('2 actions waiting to be sent', { timeout: 15_000 });
+  // The list shows the alert acked, marked pending.
+  const row = cached.locator(`[data-row-id="${target.id}"]`);
+  await expect(row.getByRole('cell', { name: /^Ack/ })).toBeVisible();
+  await expect(row.getByTitle('Will be sent when connected')).toBeVisible();
 
   // The server comes back on the same address: nobody reloads, the list goes live on its own.
   await app.goto(`${url}/alerts`);
@@ -95,6 +100,7 @@ test('opening the console with no network shows the cached shell, config and ale
 
   // ... and what was done offline reaches it, once, in order, without a click.
   await expect(freshness).not.toContainText('waiting to be sent', { timeout: 35_000 });
+  await expect(row.getByTitle('Will be sent when connected')).toHaveCount(0);
   const after = (await (await fetch(`${url}/api/alert/${target.id}`)).json()) as { alert: { status: string; history: { type: string; text: string }[] } };
   expect(after.alert.status).toBe('ack');
   const notes = (await (await fetch(`${url}/api/alert/${target.id}/notes`)).json()) as { notes: { text: string }[] };

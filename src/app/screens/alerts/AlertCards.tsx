@@ -8,6 +8,9 @@ import { rowColors } from '../../../core/row-colors.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
+import { pendingAtom } from '../../state/outbox.ts';
+import { withPending } from '../../../core/outbox.ts';
+import { PendingMark } from '../../components/PendingMark.tsx';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
@@ -74,11 +77,13 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
 
 const AlertCard = memo(function AlertCard({ id, index, count, top, ctx, onOpen }: { id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
   const alert = useAtomValue(rowAtom(id));
+  // Actions made offline show as done, marked pending, until the outbox has sent them.
+  const pending = useAtomValue(pendingAtom(id));
   if (!alert) return null;
-  return <CardBody alert={alert} id={id} index={index} count={count} top={top} ctx={ctx} onOpen={onOpen} />;
+  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} index={index} count={count} top={top} ctx={ctx} onOpen={onOpen} />;
 });
 
-function CardBody({ alert, id, index, count, top, ctx, onOpen }: { alert: AlertRow; id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
+function CardBody({ alert, pending, id, index, count, top, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
@@ -135,6 +140,7 @@ function CardBody({ alert, id, index, count, top, ctx, onOpen }: { alert: AlertR
           <div className="flex items-center gap-2 overflow-hidden whitespace-nowrap text-sm">
             <SeverityChip severity={alert.severity} t={t} large />
             <StatusLabel status={alert.status} t={t} />
+            {pending && <PendingMark compact />}
             <span className="ml-auto text-xs text-gray-500 dark:text-gray-400" title={t('TimeLeft')}>
               <span className="sr-only">{t('TimeLeft')} </span>
               <TimeLeft alert={alert} neverLabel={t('NeverExpires')} />

@@ -15,6 +15,9 @@ import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/aler
 import { fitColumns, pinnedColumns, type ColumnNeeds, type TableLayout } from '../../../core/table-layout.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
+import { pendingAtom } from '../../state/outbox.ts';
+import { withPending } from '../../../core/outbox.ts';
+import { PendingMark } from '../../components/PendingMark.tsx';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -298,8 +301,10 @@ function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: st
 
 const AlertTableRow = memo(function AlertTableRow({ id, index, shared }: { id: string; index: number; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
+  // Actions made offline show as done, marked pending, until the outbox has sent them.
+  const pending = useAtomValue(pendingAtom(id));
   if (!alert) return null;
-  return <RowBody alert={alert} id={id} index={index} shared={shared} />;
+  return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} index={index} shared={shared} />;
 });
 
 /** Puts the full text of a cut cell into its tooltip when the pointer reaches it (not computed for every cell). */
@@ -320,7 +325,7 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
   return colours;
 }
 
-function RowBody({ alert, id, index, shared }: { alert: AlertRow; id: string; index: number; shared: Shared }) {
+function RowBody({ alert, pending, id, index, shared }: { alert: AlertRow; pending: boolean; id: string; index: number; shared: Shared }) {
   const { ctx, onOpen, rowHeight } = shared;
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
@@ -373,13 +378,14 @@ function RowBody({ alert, id, index, shared }: { alert: AlertRow; id: string; in
       style={style}
       className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
     >
-      <RowCells alert={alert} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
+      <RowCells alert={alert} pending={pending} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
     </div>
   );
 }
 
 const RowCells = memo(function RowCells({
   alert,
+  pending,
   id,
   shared,
   selected,
@@ -389,6 +395,7 @@ const RowCells = memo(function RowCells({
   stripe,
 }: {
   alert: AlertRow;
+  pending: boolean;
   id: string;
   shared: Shared;
   selected: boolean;
@@ -448,6 +455,11 @@ const RowCells = memo(function RowCells({
           style={pinStyle(i + 1)}
         >
           <CellContent column={column} alert={alert} ctx={ctx} />
+          {pending && column.kind === 'status' && (
+            <span className="ml-1 align-middle">
+              <PendingMark compact />
+            </span>
+          )}
         </div>
       ))}
       {layout.flex < 0 && <div aria-hidden="true" />}
