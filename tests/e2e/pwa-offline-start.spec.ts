@@ -90,6 +90,10 @@ test('opening the console with no network shows the cached shell, config and ale
   const row = cached.locator(`[data-row-id="${target.id}"]`);
   await expect(row.getByRole('cell', { name: /^Ack/ })).toBeVisible();
   await expect(row.getByTitle('Will be sent when connected')).toBeVisible();
+  // ... whole: the status column makes room for the mark instead of cutting it.
+  const markBox = (await row.getByTitle('Will be sent when connected').boundingBox())!;
+  const statusBox = (await row.locator('[data-column="status"]').boundingBox())!;
+  expect(markBox.x + markBox.width).toBeLessThanOrEqual(statusBox.x + statusBox.width);
 
   // The server comes back on the same address: nobody reloads, the list goes live on its own.
   await app.goto(`${url}/alerts`);

@@ -58,7 +58,7 @@ export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
         className={`inline-block h-2.5 w-2.5 rounded-full ${offline ? 'bg-red-400' : freshness === 'live' ? 'bg-green-300' : 'bg-amber-300'}`}
       />
       {/* Only the state is announced; the age changes every second and would flood a screen reader. */}
-      <span role="status" className="font-semibold">
+      <span role="status" className="whitespace-nowrap font-semibold">
         {label}
       </span>
       {updatedAt !== null && <span className="tabular-nums">· {age}</span>}

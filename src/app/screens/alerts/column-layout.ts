@@ -8,6 +8,8 @@ import { splitHeader, type ColumnNeeds, type Measure } from '../../../core/table
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom, viewKeyAtom } from '../../state/alerts.ts';
 import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { outboxAtom } from '../../state/outbox.ts';
+import { withPending, type OutboxEntry } from '../../../core/outbox.ts';
 import { cellText, columnLabel, type CellFont } from './AlertCells.tsx';
 
 /** The fonts of the table as the browser resolved them (CSS `font` shorthands), read from probe elements. */
@@ -28,6 +30,8 @@ const CHIP_PADDING = 12;
 const OUTLINE_PADDING = 10;
 const CHIP_GAP = 4;
 /** A sortable header: the button's padding, the gap and the 14 px sort arrow, and the cell's own padding. */
+/** The compact "pending" mark after a status (PendingMark: 12 px icon, 2 × 4 px padding, borders, 4 px margin). */
+export const PENDING_MARK_WIDTH = 26;
 export const SORT_HEADER_EXTRA = 8 + 4 + 14 + 8;
 const PLAIN_HEADER_EXTRA = 16;
 /** Sub-pixel rounding and font hinting differences between canvas and layout. */
@@ -143,11 +147,16 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   }
   const { m, headers } = headerCache!;
   const content = ctx.columns.map(() => 0);
+  // A row with actions made offline shows their outcome and a "pending" mark after its status: measured as shown.
+  const pending = new Map<string, OutboxEntry[]>();
+  for (const entry of get(outboxAtom)) pending.set(entry.alertId, [...(pending.get(entry.alertId) ?? []), entry]);
   for (const row of rows) {
-    let w = rowCache.get(row);
+    const entries = pending.get(row.id);
+    let w = entries ? undefined : rowCache.get(row);
     if (!w) {
-      w = ctx.columns.map((column) => cellWidth(column, row, ctx, m, now));
-      rowCache.set(row, w);
+      const shown = entries ? withPending(row, entries) : row;
+      w = ctx.columns.map((column) => cellWidth(column, shown, ctx, m, now) + (entries && column.kind === 'status' ? PENDING_MARK_WIDTH : 0));
+      if (!entries) rowCache.set(row, w);
     }
     for (let i = 0; i < w.length; i++) if (w[i]! > content[i]!) content[i] = w[i]!;
   }
