@@ -20,11 +20,11 @@ test('three tabs of the alerts screen cost one poll per cycle together, and each
     await expect(tab.getByRole('table', { name: 'Alerts' })).toBeVisible();
   }
   await page.request.delete('/__test__/requests');
-  // 20 s at the demo's 5 s interval: four or five cycles, for the three tabs together
-  await page.waitForTimeout(20_000);
+  // 11 s at the demo's 5 s interval: two or three cycles for the three tabs together (a loop per tab: six to nine)
+  await page.waitForTimeout(11_000);
   const polls = await alertsRequests(page);
-  expect(polls).toBeGreaterThanOrEqual(3);
-  expect(polls).toBeLessThanOrEqual(6);
+  expect(polls).toBeGreaterThanOrEqual(1);
+  expect(polls).toBeLessThanOrEqual(4);
 
   const resource = `e2e-tabs-${Date.now()}`;
   const created = await page.request.post('/api/alert', {
