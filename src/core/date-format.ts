@@ -354,11 +354,14 @@ const MOMENT_DEFAULT_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
 // seconds and fraction, optionally an offset. A date-time without an offset is local time, a bare date local midnight.
 const ISO = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
-/** Epoch milliseconds of an ISO timestamp, or NaN when it is not one or names a day or time that does not exist. */
-export function parseIsoTimestamp(text: string): number {
+/**
+ * Epoch milliseconds of an ISO timestamp, or NaN when it is not one or names a day or time that does not exist.
+ * A timestamp without an offset is read in `zone` (local time unless told otherwise).
+ */
+export function parseIsoTimestamp(text: string, zone: 'local' | 'utc' = 'local'): number {
   const m = ISO.exec(text.trim());
   if (!m) return Number.NaN;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', designator] = m;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -368,16 +371,16 @@ export function parseIsoTimestamp(text: string): number {
   const ms = Math.floor(Number(`0.${frac || '0'}`) * 1000);
   const lastDay = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
   if (month < 1 || month > 12 || day < 1 || day > lastDay || hour > 23 || minute > 59 || second > 59) return Number.NaN;
-  if (zone === undefined) {
+  if (designator === undefined && zone === 'local') {
     const local = new Date(2000, 0, 1);
     local.setFullYear(year, month - 1, day);
     local.setHours(hour, minute, second, ms);
     return local.getTime();
   }
   let offset = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * (zone[0] === '-' ? -1 : 1);
+  if (designator !== undefined && designator.toUpperCase() !== 'Z') {
+    const digits = designator.slice(1).replace(':', '');
+    offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * (designator[0] === '-' ? -1 : 1);
   }
   const utc = new Date(0);
   utc.setUTCFullYear(year, month - 1, day);

@@ -224,5 +224,9 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp('2024-02-30T00:00:00Z')).toBeNaN();
     expect(parseIsoTimestamp('2024-01-15T24:00:00Z')).toBeNaN();
     expect(parseIsoTimestamp('yesterday')).toBeNaN();
+    // without an offset: local time, or the zone asked for
+    expect(parseIsoTimestamp('2024-01-15T10:30')).toBe(new Date(2024, 0, 15, 10, 30).getTime());
+    expect(parseIsoTimestamp('2024-01-15T10:30', 'utc')).toBe(Date.UTC(2024, 0, 15, 10, 30));
+    expect(parseIsoTimestamp('2024-01-15T10:30+01:00', 'utc')).toBe(Date.UTC(2024, 0, 15, 9, 30));
   });
 });
