@@ -13,6 +13,7 @@ import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 import { outboxHandlers } from './outbox.ts';
+import { firstRowsArrived } from '../startup.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -37,7 +38,13 @@ let connected = false;
 function connect() {
   if (connected) return;
   connected = true;
-  void dataWorker.subscribe(Comlink.proxy((event: WorkerEvent) => applyEvent(appStore, event)));
+  void dataWorker.subscribe(
+    Comlink.proxy((event: WorkerEvent) => {
+      applyEvent(appStore, event);
+      // Service worker, badge, notifications and the install offer wait for the first rows (src/app/startup.ts).
+      if (event.type === 'alerts-full') firstRowsArrived();
+    }),
+  );
   document.addEventListener('visibilitychange', () => void dataWorker.setVisibility(document.hidden, isKiosk()).catch(() => undefined));
   // The device's network came back (Wi-Fi rejoined, laptop woken, phone out of a tunnel): poll now rather than
   // waiting out the worker's backoff.
