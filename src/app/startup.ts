@@ -13,7 +13,8 @@ export const startedAtom = atom(false);
 
 type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
 
-function inIdleTime(task: () => void) {
+/** Runs `task` when the main thread is idle (within 2 s at the latest). */
+export function inIdleTime(task: () => void): void {
   const w = window as IdleWindow;
   if (w.requestIdleCallback) w.requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 0);

@@ -1,6 +1,7 @@
 // Where the pushed road starts: the worker's events go to the state module that owns each type (each module's own
 // handlers), and the browser's signals the worker needs (page hidden or shown, network back, another tab's token)
 // go to the worker. Also the start-up call that gives the worker its config and token.
+import { startTransition } from 'react';
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
@@ -40,7 +41,10 @@ function connect() {
   connected = true;
   void dataWorker.subscribe(
     Comlink.proxy((event: WorkerEvent) => {
-      applyEvent(appStore, event);
+      // A snapshot or a patch of the list can re-render hundreds of rows; as a transition React renders it in slices
+      // of a few milliseconds, so no task blocks the main thread (issue 16). Other events are small.
+      if (event.type === 'alerts-full' || event.type === 'alerts-patch') startTransition(() => applyEvent(appStore, event));
+      else applyEvent(appStore, event);
       // Service worker, badge, notifications and the install offer wait for the first rows (src/app/startup.ts).
       if (event.type === 'alerts-full') firstRowsArrived();
     }),
