@@ -52,7 +52,7 @@ export function composition(file: string, root = process.cwd(), by: 'bucket' | '
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string; sourceRoot?: string };
   const buckets = map.sources.map((s) => {
     const rel = path.relative(root, path.resolve(path.dirname(mapFile), map.sourceRoot ?? '', s));
-    return by === 'file' ? rel.replace(/^node_modules\//, '') : bucketOf(rel);
+    return by === 'file' ? rel.replace(/^node_modules\/\.cache\/[^/]+\//, '').replace(/^node_modules\//, '') : bucketOf(rel);
   });
   const lines = code.split('\n');
   const mapped = map.mappings.split(';');

@@ -24,6 +24,8 @@ export interface BenchOptions {
   traceStartDir: string | null;
   /** CPU slowdown of that traced cold start (Lighthouse's mobile profile uses 4) */
   traceCpuSlowdown: number;
+  /** trace that cold start on a phone-sized screen (Lighthouse's: 412x823, touch) instead of 1400x900 */
+  traceMobile: boolean;
   /** a CSS file added to every page: a what-if for rendering fixes, measured without touching src/ */
   extraCss: string | null;
   /** measure this already built console (e.g. a what-if build of a copy of src/) instead of building */
@@ -51,6 +53,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --trace-start DIR    also trace one extra cold start per combination into DIR, with sampled script time
                        attributed through the source maps (printed; tests/bench/startup-profile.ts reads it again)
   --trace-cpu-slowdown N  CPU slowdown of that traced cold start (default 1; Lighthouse's mobile profile is 4)
+  --trace-mobile       trace that cold start on a phone-sized screen (412x823, touch, as Lighthouse's profile)
   --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)
   --dist DIR           measure this built console instead of building one (e.g. a what-if build)
   --lighthouse         also run Lighthouse (mobile profile) on /alerts of the built console, served like npm start
@@ -79,6 +82,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     traceDir: null,
     traceStartDir: null,
     traceCpuSlowdown: 1,
+    traceMobile: false,
     extraCss: null,
     dist: null,
     lighthouse: null,
@@ -134,6 +138,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--trace-cpu-slowdown':
         o.traceCpuSlowdown = int(name, value(), 1);
+        break;
+      case '--trace-mobile':
+        o.traceMobile = true;
         break;
       case '--extra-css':
         o.extraCss = value();

@@ -282,8 +282,13 @@ async function robotsStance(url: string): Promise<Record<string, unknown>> {
 async function traceColdStart(browser: Browser, stack: Stack, rc: RunContext): Promise<void> {
   const dir = rc.opts.traceStartDir!;
   mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `${rc.combo.replace(/[^a-z0-9.=-]+/gi, '_')}-cold-start`);
-  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  const mobile = rc.opts.traceMobile;
+  const base = path.join(dir, `${rc.combo.replace(/[^a-z0-9.=-]+/gi, '_')}-cold-start${mobile ? '-mobile' : ''}`);
+  const context = await browser.newContext(
+    mobile
+      ? { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'allow' }
+      : { viewport: VIEWPORT, serviceWorkers: 'allow' },
+  );
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -306,7 +311,7 @@ async function traceColdStart(browser: Browser, stack: Stack, rc: RunContext): P
     const trace = await browser.stopTracing();
     const raw = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
     const report = startupReport(Array.isArray(raw) ? raw : (raw.traceEvents ?? []), sourceMapResolver(rc.distDir));
-    const slowdown = rc.opts.traceCpuSlowdown > 1 ? `, CPU slowed down ${rc.opts.traceCpuSlowdown}x` : '';
+    const slowdown = `${rc.opts.traceCpuSlowdown > 1 ? `, CPU slowed down ${rc.opts.traceCpuSlowdown}x` : ''}${mobile ? ', phone-sized screen' : ''}`;
     writeFileSync(`${base}.txt`, `${rc.combo}, cold start${slowdown}, build ${rc.distDir}\n${report}\n`);
     log(`cold start traced (${rc.combo}${slowdown}) → ${path.relative(process.cwd(), base)}.json\n${report}`);
   } finally {

@@ -75,7 +75,9 @@ export function cpuSamples(events: TraceEvent[], thread: { pid: number; tid: num
 
 /** Where a generated position came from: a package (`react-dom`, `@formatjs/intl`) or a source folder (`src/app/i18n`). */
 export function bucketOf(originalSource: string): string {
-  const normal = originalSource.replace(/\\/g, '/');
+  // The bench builds into node_modules/.cache/alerta-bench/build-*, and a map written there may point one level too
+  // deep into that folder: such a path means the project's own file.
+  const normal = originalSource.replace(/\\/g, '/').replace(/(^|\/)node_modules\/\.cache\/[^/]+\//, '$1');
   const nm = normal.lastIndexOf('node_modules/');
   if (nm !== -1) {
     const parts = normal.slice(nm + 'node_modules/'.length).split('/');

@@ -10,6 +10,8 @@ describe('startup profile', () => {
     expect(bucketOf('../../node_modules/@formatjs/icu-messageformat-parser/lib/parser.js')).toBe('@formatjs/icu-messageformat-parser');
     expect(bucketOf('../../node_modules/a/node_modules/b/x.js')).toBe('b');
     expect(bucketOf('../../src/app/i18n/index.ts')).toBe('src/app/i18n');
+    expect(bucketOf('/r/node_modules/.cache/alerta-bench/src/worker/http.ts')).toBe('src/worker');
+    expect(bucketOf('/r/node_modules/.cache/alerta-bench/node_modules/dexie/dist/dexie.js')).toBe('dexie');
   });
 
   it('rebuilds the samples of the main thread from Profile and ProfileChunk events, each charged until the next one', () => {
