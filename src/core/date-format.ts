@@ -64,9 +64,15 @@ const pad = (n: number, width: number): string => {
 // ---- Intl, cached: formatters are costly to create and the list formats hundreds of dates per render --------------
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const optionKeys = new WeakMap<Intl.DateTimeFormatOptions, string>();
 
 function dtf(locale: string, zone: Zone, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
+  let optionsKey = optionKeys.get(options);
+  if (optionsKey === undefined) {
+    optionsKey = JSON.stringify(options);
+    optionKeys.set(options, optionsKey);
+  }
+  const key = `${locale}|${zone}|${optionsKey}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, zone === 'utc' ? { ...options, timeZone: 'UTC' } : options);
@@ -392,17 +398,14 @@ const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 function fieldsOf(ms: number, zone: Zone): Fields {
   const date = new Date(ms);
-  if (zone === 'utc') {
-    return {
-      date, zone, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(),
-      weekday: date.getUTCDay() || 7, hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
-      ms: date.getUTCMilliseconds(), offset: 0,
-    };
-  }
+  // Local fields are the UTC fields of the instant shifted by the zone's offset: one look-up of the offset instead of
+  // one per field (each local getter asks the time-zone database; the list formats hundreds of dates per render).
+  const offset = zone === 'utc' ? 0 : -date.getTimezoneOffset() + 0;
+  const shifted = offset === 0 ? date : new Date(ms + offset * 60_000);
   return {
-    date, zone, year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(),
-    weekday: date.getDay() || 7, hour: date.getHours(), minute: date.getMinutes(), second: date.getSeconds(),
-    ms: date.getMilliseconds(), offset: -date.getTimezoneOffset() + 0,
+    date, zone, year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay() || 7, hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(), second: shifted.getUTCSeconds(),
+    ms: shifted.getUTCMilliseconds(), offset,
   };
 }
 

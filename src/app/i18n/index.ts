@@ -1,5 +1,5 @@
 import { languageOf } from '../../core/preferences.ts';
-import { formatMessage, numberFormat, type CompiledCatalogue, type CompiledMessage } from '../../core/icu-message.ts';
+import { formatMessage, formatPlainNumber, type CompiledCatalogue, type CompiledMessage } from '../../core/icu-message.ts';
 import { formatDate } from '../../core/date-format.ts';
 // The catalogues arrive compiled (scripts/icu-messages.ts, a build-time transform): no ICU parser at run time.
 import en from './messages/en.ts?icu';
@@ -164,7 +164,7 @@ export function createTranslator(locale: Locale, messages: CompiledCatalogue, op
   }
 
   function formatNumber(value: number, numberOptions?: Intl.NumberFormatOptions): string {
-    if (!numberOptions) return numberFormat(locale).format(value);
+    if (!numberOptions) return formatPlainNumber(locale, value);
     return cached(numberFormats, `${locale}|${JSON.stringify(numberOptions)}`, () => new Intl.NumberFormat(locale, numberOptions)).format(value);
   }
 
@@ -189,12 +189,11 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Creates the Intl formatters the first screen needs (numbers, plurals, date names), to run in idle time while the
- * first data is on its way: the first Intl.NumberFormat of a page costs 15-20 ms (ICU's set-up), which would
- * otherwise land in the render that shows the first rows.
+ * Creates the Intl objects the first rows need (plural rules, date names), in idle time while the first data is on
+ * its way, so their set-up does not land in the render of the first rows. Not the number format: its first creation
+ * costs 15-20 ms (a long task on a slow phone), and numbers below 1000 do without it (formatPlainNumber).
  */
 export function warmUpFormatters(locale: Locale): void {
-  numberFormat(locale).format(1234);
   new Intl.PluralRules(locale).select(1);
   formatDate(Date.now(), 'ddd D MMM HH:mm', { timezone: 'local', locale });
 }

@@ -31,7 +31,8 @@ export function AccountMenu() {
       <ConfirmDialog
         open={confirming}
         title={t('LogOut')}
-        message={t('LogoutDiscardsPending', { count: waiting })}
+        // Formatted only when asked: a closed dialog needs no plural (and no number formatter) at start.
+        message={confirming ? t('LogoutDiscardsPending', { count: waiting }) : ''}
         confirmLabel={t('LogOutAnyway')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

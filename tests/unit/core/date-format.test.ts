@@ -230,3 +230,22 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp('2024-01-15T10:30+01:00', 'utc')).toBe(Date.UTC(2024, 0, 15, 9, 30));
   });
 });
+
+describe('formatDate in zones with daylight saving time', () => {
+  it('shows the wall-clock time of each instant around the changes, as luxon did', () => {
+    const saved = process.env.TZ;
+    try {
+      for (const zone of ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe']) {
+        process.env.TZ = zone;
+        for (const iso of ['2024-03-10T06:59:59.999Z', '2024-03-10T07:00:00Z', '2024-03-31T00:59:00Z', '2024-03-31T01:00:00Z', '2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z', '2024-11-03T05:30:00Z', '2024-11-03T06:30:00Z', '2024-04-06T15:00:00Z']) {
+          // (not z: the zone's name comes from a formatter made once, for the zone the page started in)
+          for (const format of ['YYYY-MM-DD HH:mm:ss.SSS Z', 'ddd D MMM HH:mm', 'LLLL']) {
+            expect([zone, iso, format, formatDate(iso, format, { timezone: 'local', locale: 'en' })]).toEqual([zone, iso, format, luxonFormatDate(iso, format, { timezone: 'local', locale: 'en' })]);
+          }
+        }
+      }
+    } finally {
+      process.env.TZ = saved;
+    }
+  });
+});
