@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { precompressPlugin } from './server/precompress.ts';
+import { icuMessages } from './scripts/icu-messages.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -26,6 +27,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   plugins: [
+    // `messages/<lang>.ts?icu`: the catalogue with its ICU messages parsed at build time (no parser shipped).
+    icuMessages(),
     react(),
     tailwindcss(),
     VitePWA({

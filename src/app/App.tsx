@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import type { Config } from '../core/types.ts';
 import type { WorkerError } from '../worker/contract/index.ts';
 import { startWorker } from './state/connect.ts';
 import { switchLanguage, useT } from './state/i18n.ts';
+import { warmUpFormatters } from './i18n/index.ts';
+import { inIdleTime } from './startup.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { routerBase } from './shell/base-path.ts';
@@ -23,7 +25,7 @@ function buildConfig(): Partial<Config> {
 
 async function boot(): Promise<Boot> {
   // The browser's language first; the user's languagePref switches it once the preferences arrive.
-  void switchLanguage(null);
+  void switchLanguage(null).then((locale) => inIdleTime(() => warmUpFormatters(locale)));
   // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
   const path = normalisePath(stripBasePath(location.pathname, import.meta.env.BASE_URL) + location.hash);
   preloadScreen(matchRoute(path.split(/[?#]/)[0] ?? path)?.route.name ?? 'alerts');
@@ -53,7 +55,9 @@ export function App() {
     if (popupReturn) return;
     let cancelled = false;
     void boot().then((next) => {
-      if (!cancelled) setState(next);
+      // The shell and the first screen are the largest render of the start: as a transition React renders them in
+      // slices of a few milliseconds, so the main thread stays responsive (no long task, issue 16).
+      if (!cancelled) startTransition(() => setState(next));
     });
     return () => {
       cancelled = true;

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { store } from './state/store.ts';
 import { App } from './App.tsx';
-import { registerServiceWorker } from './service-worker.ts';
+import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts';
 import { warmUpWorker } from './state/connect.ts';
+import { whenStarted } from './startup.ts';
 import './styles.css';
 
 // The data worker's script loads while React renders the first frame.
@@ -21,7 +22,10 @@ if (root) {
   );
 }
 
-registerServiceWorker();
+// The install offer can come at any moment: listen now. Registering the service worker (which downloads and caches the
+// whole shell) waits until the first rows are on screen.
+prepareServiceWorker();
+whenStarted(registerServiceWorker);
 
 // Ask the browser to keep the offline cache (last known alerts) under storage pressure; a refusal changes nothing else.
-void navigator.storage?.persist?.().catch(() => false);
+whenStarted(() => void navigator.storage?.persist?.().catch(() => false));

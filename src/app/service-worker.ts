@@ -1,7 +1,7 @@
 // Registers the service worker that precaches the shell, so the console opens with no network, and runs the update
 // handshake: a new version downloads in the background and waits until the page says "now" (the update prompt, or
 // kiosk mode at a quiet moment), so nobody loses a half-written note to a reload they did not ask for.
-import { Workbox } from 'workbox-window';
+import type { Workbox as WorkboxClass } from 'workbox-window';
 import { SW_MESSAGES } from '../sw/messages.ts';
 import { store } from './state/store.ts';
 import { updateApplyingAtom, updateStatusAtom } from './pwa/pwa-state.ts';
@@ -68,10 +68,23 @@ export function applyUpdate(): void {
   setTimeout(() => location.reload(), TAKEOVER_TIMEOUT_MS);
 }
 
-export function registerServiceWorker() {
+/** At start: the build stamp, and the listener for the browser's install offer (which may come at any moment). */
+export function prepareServiceWorker() {
   stampBuild();
   captureInstallPrompt();
+}
+
+/** Registers the service worker; called once the first rows are on screen (workbox-window loads then). */
+export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  let Workbox: typeof WorkboxClass;
+  try {
+    ({ Workbox } = await import('workbox-window'));
+  } catch (error) {
+    // Offline on a first visit (nothing cached yet): the next start registers.
+    console.warn('Service worker registration postponed', error);
+    return;
+  }
 
   const container = navigator.serviceWorker;
   // The very first install claims the page too (sw.ts); that is not an update and must not reload or prompt.

@@ -2,7 +2,7 @@
 // the states of blackouts, keys and heartbeats, what the blackout and key forms send, and where a report row leads.
 import type { Preferences, Top10Entry } from './types.ts';
 import { expandScopes, scopesMeet } from './perms.ts';
-import { DateTime } from 'luxon';
+import { formatDate, parseIsoTimestamp } from './date-format.ts';
 import { lucenePhrase } from './alerts-query.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from './validation.ts';
 
@@ -331,16 +331,15 @@ export function validateUserForm(input: UserFormInput, creating: boolean): UserF
 /** An API time as the value of an `<input type="datetime-local">` in the user's zone (pref timezone). */
 export function toDateTimeInput(iso: string | null | undefined, timezone: 'local' | 'utc'): string {
   if (!iso) return '';
-  const dt = DateTime.fromISO(iso, { zone: 'utc' });
-  if (!dt.isValid) return '';
-  return dt.setZone(timezone === 'utc' ? 'utc' : 'local').toFormat("yyyy-MM-dd'T'HH:mm");
+  const ms = parseIsoTimestamp(iso, 'utc');
+  return Number.isFinite(ms) ? formatDate(ms, 'YYYY-MM-DD[T]HH:mm', { timezone, locale: 'en' }) : '';
 }
 
 /** A datetime-local value read in the user's zone, as epoch ms; null when it is not a date. */
 export function fromDateTimeInput(value: string, timezone: 'local' | 'utc'): number | null {
   if (!value) return null;
-  const dt = DateTime.fromISO(value, { zone: timezone === 'utc' ? 'utc' : 'local' });
-  return dt.isValid ? dt.toMillis() : null;
+  const ms = parseIsoTimestamp(value, timezone);
+  return Number.isFinite(ms) ? ms : null;
 }
 
 // ---- scope matrix ----

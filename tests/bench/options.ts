@@ -20,6 +20,12 @@ export interface BenchOptions {
   quick: boolean;
   /** write a Chromium trace of one unchanged and one changed-5 cycle per combination into this folder */
   traceDir: string | null;
+  /** before the measured runs, trace one cold start per combination into this folder (tests/bench/startup-profile.ts) */
+  traceStartDir: string | null;
+  /** CPU slowdown of that traced cold start (Lighthouse's mobile profile uses 4) */
+  traceCpuSlowdown: number;
+  /** trace that cold start on a phone-sized screen (Lighthouse's: 412x823, touch) instead of 1400x900 */
+  traceMobile: boolean;
   /** a CSS file added to every page: a what-if for rendering fixes, measured without touching src/ */
   extraCss: string | null;
   /** measure this already built console (e.g. a what-if build of a copy of src/) instead of building */
@@ -44,6 +50,10 @@ export const USAGE = `Usage: npm run bench -- [options]
   --out FILE           JSON results (default bench-results.json)
   --no-build           use the last build in the bench's own folder instead of building
   --trace DIR          also write a Chromium trace of a few poll cycles per combination into DIR
+  --trace-start DIR    also trace one extra cold start per combination into DIR, with sampled script time
+                       attributed through the source maps (printed; tests/bench/startup-profile.ts reads it again)
+  --trace-cpu-slowdown N  CPU slowdown of that traced cold start (default 1; Lighthouse's mobile profile is 4)
+  --trace-mobile       trace that cold start on a phone-sized screen (412x823, touch, as Lighthouse's profile)
   --extra-css FILE     add this stylesheet to every page (try a rendering fix before changing src/)
   --dist DIR           measure this built console instead of building one (e.g. a what-if build)
   --lighthouse         also run Lighthouse (mobile profile) on /alerts of the built console, served like npm start
@@ -70,6 +80,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     build: true,
     quick,
     traceDir: null,
+    traceStartDir: null,
+    traceCpuSlowdown: 1,
+    traceMobile: false,
     extraCss: null,
     dist: null,
     lighthouse: null,
@@ -119,6 +132,15 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--trace':
         o.traceDir = value();
+        break;
+      case '--trace-start':
+        o.traceStartDir = value();
+        break;
+      case '--trace-cpu-slowdown':
+        o.traceCpuSlowdown = int(name, value(), 1);
+        break;
+      case '--trace-mobile':
+        o.traceMobile = true;
         break;
       case '--extra-css':
         o.extraCss = value();

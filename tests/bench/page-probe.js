@@ -26,6 +26,8 @@
     if (!document.querySelector(rowSelector)) return;
     bench.firstRowAt = performance.now();
     bench.firstRowCount = document.querySelectorAll(rowSelector).length;
+    // A trace of the cold start ends its window here (tests/bench/startup-profile.ts).
+    performance.mark('bench:first-row');
     observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });

@@ -15,6 +15,8 @@ import { BUDGETS, checkBudgets, comboKey, formatTable, Samples, type BenchDocume
 import { growthPct, median, round } from './stats.ts';
 import { startFrontServer, type FrontServer } from './front-server.ts';
 import { loopbackPageMs, serverPageMs } from './server-figure.ts';
+import { sourceMapResolver, startupReport } from './startup-profile.ts';
+import type { TraceEvent } from './trace-summary.ts';
 import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED_AUDITS } from './lighthouse.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -100,6 +102,7 @@ async function main() {
         for (const rows of opts.rows) {
           const combo = comboKey(alerts, rows);
           const runs: RunObservation[] = [];
+          if (opts.traceStartDir) await traceColdStart(browser!, stack, { alerts, rows, combo, opts, samples, distDir: distDir!, gzCache, traceDir: null });
           for (let run = 1; run <= opts.runs; run++) {
             log(`${combo}: run ${run}/${opts.runs}`);
             const traceDir = opts.traceDir && run === 1 ? opts.traceDir : null;
@@ -274,6 +277,52 @@ async function robotsStance(url: string): Promise<Record<string, unknown>> {
   }
 }
 
+// ---- a traced cold start ---------------------------------------------------------------------------------------------
+
+/**
+ * One extra cold load (not counted in the figures: tracing and sampling slow it down), traced with the V8 sampling
+ * profiler, from navigation until a second after the first row. Writes the trace and its report into --trace-start.
+ */
+async function traceColdStart(browser: Browser, stack: Stack, rc: RunContext): Promise<void> {
+  const dir = rc.opts.traceStartDir!;
+  mkdirSync(dir, { recursive: true });
+  const mobile = rc.opts.traceMobile;
+  const base = path.join(dir, `${rc.combo.replace(/[^a-z0-9.=-]+/gi, '_')}-cold-start${mobile ? '-mobile' : ''}`);
+  const context = await browser.newContext(
+    mobile
+      ? { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'allow' }
+      : { viewport: VIEWPORT, serviceWorkers: 'allow' },
+  );
+  await context.addInitScript({ content: PROBE });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await page.goto(`${stack.front!.url}/config.json`);
+    await page.evaluate(seedPreferences(rc.rows));
+    await page.goto('about:blank');
+    await cdp.send('Network.clearBrowserCache');
+    if (rc.opts.traceCpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: rc.opts.traceCpuSlowdown });
+    await browser.startTracing(page, {
+      path: `${base}.json`,
+      categories: [
+        'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8', 'v8.execute', 'toplevel',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    });
+    await page.goto(`${stack.front!.url}/alerts`, { waitUntil: 'commit' });
+    await firstRow(page);
+    await page.waitForTimeout(1000);
+    const trace = await browser.stopTracing();
+    const raw = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const report = startupReport(Array.isArray(raw) ? raw : (raw.traceEvents ?? []), sourceMapResolver(rc.distDir));
+    const slowdown = `${rc.opts.traceCpuSlowdown > 1 ? `, CPU slowed down ${rc.opts.traceCpuSlowdown}x` : ''}${mobile ? ', phone-sized screen' : ''}`;
+    writeFileSync(`${base}.txt`, `${rc.combo}, cold start${slowdown}, build ${rc.distDir}\n${report}\n`);
+    log(`cold start traced (${rc.combo}${slowdown}) → ${path.relative(process.cwd(), base)}.json\n${report}`);
+  } finally {
+    await context.close();
+  }
+}
+
 // ---- one browser run: cold load, poll cycles, memory, offline reload -------------------------------------------------
 
 interface RunContext {
@@ -308,6 +357,7 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     await page.goto(`${front.url}/alerts`, { waitUntil: 'commit' });
     const cold = await firstRow(page);
     samples.add(combo, 'load.coldFirstRowMs', cold.at);
+    samples.add(combo, 'load.longTasksBeforeFirstRow', await longTasksBefore(page, cold.at));
     await waitForRows(page, expectedRows(rc));
     // What the browser holds once the first full page is on screen.
     samples.add(combo, 'dom.nodes', (await page.evaluate('window.__bench.domNodes()')) as number);
@@ -499,6 +549,12 @@ async function firstRow(page: Page): Promise<{ at: number; count: number; snapsh
   return (await page.evaluate(
     '({ at: window.__bench.firstRowAt, count: window.__bench.firstRowCount, snapshotRows: window.__bench.firstFull && window.__bench.firstFull.rows, fromCache: window.__bench.firstFull && window.__bench.firstFull.fromCache })',
   )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };
+}
+
+/** Long tasks that started before `at` (ms since navigation), with their durations. */
+async function longTasksBefore(page: Page, at: number): Promise<number> {
+  const tasks = (await page.evaluate('window.__bench.longTasks || []')) as { start: number; duration: number }[];
+  return tasks.filter((t) => t.start < at).length;
 }
 
 /**

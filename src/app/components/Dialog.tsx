@@ -1,33 +1,27 @@
-import type { ReactNode } from 'react';
-import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOpenedOnce } from './deferred.tsx';
 
-/** An accessible modal dialog: traps focus, closes on Escape, returns focus to where it came from. */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  children,
-  footer,
-  size = 'md',
-}: {
+export interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
-}) {
-  const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-lg';
+}
+
+const ModalDialog = lazy(() => import('./ModalDialog.tsx'));
+
+/**
+ * An accessible modal dialog: traps focus, closes on Escape, returns focus to where it came from. Its code loads the
+ * first time it opens (a console start shows no dialog); once opened it stays mounted, closed, for its transitions.
+ */
+export function Dialog(props: DialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={`flex max-h-full w-full ${width} flex-col rounded-lg bg-white shadow-xl dark:bg-gray-800 dark:text-gray-100`}>
-          <DialogTitle className="border-b border-gray-200 px-5 py-3 text-lg font-semibold dark:border-gray-700">{title}</DialogTitle>
-          <div className="min-h-0 overflow-auto px-5 py-4">{children}</div>
-          {footer && <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3 dark:border-gray-700">{footer}</div>}
-        </DialogPanel>
-      </div>
-    </HeadlessDialog>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

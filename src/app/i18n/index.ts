@@ -1,9 +1,12 @@
-import { createIntl, createIntlCache, type FormatListOptions, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 import { languageOf } from '../../core/preferences.ts';
-import en from './messages/en.ts';
-import type { MessageKey, Messages, MessageValues } from './types.ts';
+import { formatMessage, formatPlainNumber, type CompiledCatalogue, type CompiledMessage } from '../../core/icu-message.ts';
+import { formatDate } from '../../core/date-format.ts';
+// The catalogues arrive compiled (scripts/icu-messages.ts, a build-time transform): no ICU parser at run time.
+import en from './messages/en.ts?icu';
+import type { MessageKey, MessageValues } from './types.ts';
 
 export type { MessageKey, Messages, MessageValues } from './types.ts';
+export type { CompiledCatalogue } from '../../core/icu-message.ts';
 
 export const LOCALES = ['en', 'fr', 'de', 'tr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -19,7 +22,7 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
 };
 
 /** The English catalogue, bundled with the shell: it is the fallback for every other language. */
-export const englishMessages: Messages = en;
+export const englishMessages: CompiledCatalogue = en;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -35,20 +38,20 @@ export function detectLocale(languagePref: string | null | undefined, browserLan
 }
 
 // Separate chunks, so the shell only carries English.
-const lazyCatalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
-  fr: () => import('./messages/fr.ts'),
-  de: () => import('./messages/de.ts'),
-  tr: () => import('./messages/tr.ts'),
+const lazyCatalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ default: CompiledCatalogue }>> = {
+  fr: () => import('./messages/fr.ts?icu'),
+  de: () => import('./messages/de.ts?icu'),
+  tr: () => import('./messages/tr.ts?icu'),
 };
 
-const loaded = new Map<Locale, Promise<Messages>>([['en', Promise.resolve(en)]]);
+const loaded = new Map<Locale, Promise<CompiledCatalogue>>([['en', Promise.resolve(en)]]);
 
 /**
  * The catalogue of a language. Resolves, never rejects: when a language chunk cannot be fetched (offline before
  * it was cached, or a deployment replaced it) the UI falls back to English rather than failing, and the next call
  * tries the chunk again.
  */
-export function loadMessages(locale: Locale): Promise<Messages> {
+export function loadMessages(locale: Locale): Promise<CompiledCatalogue> {
   const cached = loaded.get(locale);
   if (cached) return cached;
   const loader = isLocale(locale) && locale !== 'en' ? lazyCatalogues[locale] : undefined;
@@ -69,7 +72,7 @@ export interface Translator {
   readonly locale: Locale;
   /** The message in this language with `values` inserted; the English text when the key is missing; never throws. */
   t(key: MessageKey, values?: MessageValues): string;
-  formatNumber(value: number, options?: FormatNumberOptions): string;
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
   /**
    * A time distance in words, e.g. '3 minutes ago' / 'il y a 3 minutes' / 'in 2 hours'.
    * Sign as in Intl.RelativeTimeFormat: negative seconds lie in the past, positive in the future.
@@ -77,15 +80,13 @@ export interface Translator {
    */
   formatRelativeTime(seconds: number): string;
   /** 'a, b and c' / 'a, b et c'; `options.type: 'disjunction'` gives 'a, b or c'. */
-  formatList(items: readonly string[], options?: FormatListOptions): string;
+  formatList(items: readonly string[], options?: Intl.ListFormatOptions): string;
 }
 
 export interface TranslatorOptions {
   /** Receives each formatting problem (missing key, missing value, unparsable message) once. */
   onProblem?: (message: string) => void;
 }
-
-const intlCache = createIntlCache();
 
 function isDevelopment(): boolean {
   // Vite defines import.meta.env; the cast keeps this file free of Vite's ambient types for the Node test build.
@@ -105,7 +106,21 @@ const RELATIVE_UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[
   ['minute', 60],
 ];
 
-export function createTranslator(locale: Locale, messages: Messages, options: TranslatorOptions = {}): Translator {
+/** Intl formatters are costly to create and the same few are asked for on every render: one per locale and options. */
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const listFormats = new Map<string, Intl.ListFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+export function createTranslator(locale: Locale, messages: CompiledCatalogue, options: TranslatorOptions = {}): Translator {
   const report = options.onProblem ?? defaultProblemReporter();
   const reported = new Set<string>();
   const reportOnce = (message: string): void => {
@@ -114,40 +129,54 @@ export function createTranslator(locale: Locale, messages: Messages, options: Tr
     report(message);
   };
 
-  const intl: IntlShape<string> = createIntl(
-    {
-      locale,
-      defaultLocale: DEFAULT_LOCALE,
-      messages: messages as Record<string, string>,
-      onError: (error) => reportOnce(error.message),
-    },
-    intlCache,
-  );
+  const messageOf = (catalogue: CompiledCatalogue, key: string): CompiledMessage | null =>
+    Object.prototype.hasOwnProperty.call(catalogue, key) ? (catalogue[key] ?? null) : null;
 
   // A message without values always formats to the same text: formatted once (the alert table asks for the same
   // labels for every row it renders).
   const plain = new Map<MessageKey, string>();
 
   function t(key: MessageKey, values?: MessageValues): string {
-    if (values === undefined) {
-      const known = plain.get(key);
-      if (known !== undefined) return known;
-    }
-    const english: string | undefined = (en as Record<string, string>)[key];
-    try {
-      const text = intl.formatMessage({ id: key, defaultMessage: english }, values);
-      const out = typeof text === 'string' ? text : String(text);
-      if (values === undefined) plain.set(key, out);
-      return out;
-    } catch (error) {
-      // Only reachable with a key no catalogue knows (formatjs refuses an empty id); show the key, not a crash.
-      reportOnce(`Could not format "${String(key)}": ${error instanceof Error ? error.message : String(error)}`);
-      return english ?? String(key);
-    }
+    if (values !== undefined) return format(key, values);
+    let out = plain.get(key);
+    if (out === undefined) plain.set(key, (out = format(key, undefined)));
+    return out;
   }
 
-  function formatNumber(value: number, numberOptions?: FormatNumberOptions): string {
-    return intl.formatNumber(value, numberOptions);
+  function format(key: MessageKey, values: MessageValues | undefined): string {
+    const id = String(key);
+    const message = messageOf(messages, id);
+    const english = messageOf(en, id);
+    // A missing, empty or unparsable message shows the English text (as @formatjs/intl did with defaultMessage).
+    if (message === null || message === '') {
+      if (locale !== DEFAULT_LOCALE || english === null) reportOnce(`Missing message: "${id}" for locale "${locale}", using the English text.`);
+      if (english === null) return id;
+      try {
+        return formatMessage(english, values, DEFAULT_LOCALE);
+      } catch (error) {
+        reportOnce(`Could not format the English message "${id}": ${errorText(error)}`);
+        return formatMessage(english, values, DEFAULT_LOCALE, true);
+      }
+    }
+    try {
+      return formatMessage(message, values, locale);
+    } catch (error) {
+      reportOnce(`Could not format "${id}" in "${locale}": ${errorText(error)}`);
+    }
+    if (english !== null && english !== message) {
+      try {
+        return formatMessage(english, values, DEFAULT_LOCALE);
+      } catch (error) {
+        reportOnce(`Could not format the English message "${id}": ${errorText(error)}`);
+      }
+    }
+    // Last resort: the message with the missing values shown by name, never an exception in a render.
+    return formatMessage(message, values, locale, true);
+  }
+
+  function formatNumber(value: number, numberOptions?: Intl.NumberFormatOptions): string {
+    if (!numberOptions) return formatPlainNumber(locale, value);
+    return cached(numberFormats, `${locale}|${JSON.stringify(numberOptions)}`, () => new Intl.NumberFormat(locale, numberOptions)).format(value);
   }
 
   function formatRelativeTime(seconds: number): string {
@@ -156,12 +185,26 @@ export function createTranslator(locale: Locale, messages: Messages, options: Tr
     const [unit, size] = RELATIVE_UNITS.find(([, unitSeconds]) => magnitude >= unitSeconds) ?? ['second', 1];
     // Truncate toward zero so 59 s never reads as '1 minute'; `+ 0` turns -0 into 0 ('now', not '0 seconds ago').
     const amount = Math.trunc(seconds / size) + 0;
-    return intl.formatRelativeTime(amount, unit, { numeric: 'auto' });
+    return cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(amount, unit);
   }
 
-  function formatList(items: readonly string[], listOptions?: FormatListOptions): string {
-    return intl.formatList(items, listOptions);
+  function formatList(items: readonly string[], listOptions?: Intl.ListFormatOptions): string {
+    return cached(listFormats, `${locale}|${listOptions ? JSON.stringify(listOptions) : ''}`, () => new Intl.ListFormat(locale, listOptions)).format(items);
   }
 
   return { locale, t, formatNumber, formatRelativeTime, formatList };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Creates the Intl objects the first rows need (plural rules, date names), in idle time while the first data is on
+ * its way, so their set-up does not land in the render of the first rows. Not the number format: its first creation
+ * costs 15-20 ms (a long task on a slow phone), and numbers below 1000 do without it (formatPlainNumber).
+ */
+export function warmUpFormatters(locale: Locale): void {
+  new Intl.PluralRules(locale).select(1);
+  formatDate(Date.now(), 'ddd D MMM HH:mm', { timezone: 'local', locale });
 }

@@ -1,7 +1,9 @@
 // "Install app" where the browser offers installation: an entry for the navigation drawer and a top-bar button.
 // On iPhone and iPad, where only Safari's Share menu installs, the entry explains the steps instead.
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useT } from '../state/i18n.ts';
+import { startedAtom } from '../startup.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Button, IconButton } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
@@ -35,7 +37,9 @@ export function InstallMenuItem({ onDone }: { onDone?: () => void }) {
   const { t } = useT();
   const { canInstall, manualInstall, install } = useInstallPrompt();
   const [help, setHelp] = useState(false);
-  if (!canInstall && !manualInstall) return null;
+  // The offer appears once the first rows are on screen, not in the middle of the start.
+  const started = useAtomValue(startedAtom);
+  if (!started || (!canInstall && !manualInstall)) return null;
   return (
     <li>
       <button
@@ -60,7 +64,8 @@ export function InstallButton({ className = '' }: { className?: string }) {
   const { t } = useT();
   const { canInstall, manualInstall, install } = useInstallPrompt();
   const [help, setHelp] = useState(false);
-  if (!canInstall && !manualInstall) return null;
+  const started = useAtomValue(startedAtom);
+  if (!started || (!canInstall && !manualInstall)) return null;
   return (
     <>
       <IconButton

@@ -2,7 +2,7 @@
 export { PwaUpdatePrompt } from './PwaUpdatePrompt.tsx';
 export { InstallButton, InstallMenuItem } from './InstallEntry.tsx';
 export { useInstallPrompt, type InstallPrompt } from './install.ts';
-export { useAlertNotifications, notifyNewAlerts } from './notifications.ts';
+export { useAlertNotifications } from './notifications.ts';
 export { useAttentionBadge, useAttentionCount } from './useAttentionBadge.ts';
 export { markDirty, hasDirtyForms, useDirtyForm } from './dirty-forms.ts';
 export { usePwaShell } from './usePwaShell.ts';

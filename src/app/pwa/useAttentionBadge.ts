@@ -8,6 +8,7 @@ import type { CountMap } from '../../core/types.ts';
 import { metaAtom } from '../state/alerts.ts';
 import { configAtom, sessionAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
+import { startedAtom } from '../startup.ts';
 
 /** Severity counts of the open alerts of the current view, whatever statuses the list shows. */
 const severityCountsAtom = selectAtom(metaAtom, (m) => m.openSeverityCounts, sameCounts);
@@ -40,10 +41,16 @@ export function useAttentionCount(): number {
   return attentionCount(counts, minSeverity, config ?? undefined);
 }
 
-/** Mount once in the shell. Sets the app badge (where supported) and returns the count for the page title. */
+/**
+ * Mount once in the shell. Sets the app badge (where supported; once the first rows are on screen) and returns the
+ * count for the page title.
+ */
 export function useAttentionBadge(): number {
   const count = useAttentionCount();
-  useEffect(() => setBadge(count), [count]);
+  const started = useAtomValue(startedAtom);
+  useEffect(() => {
+    if (started) setBadge(count);
+  }, [count, started]);
   useEffect(() => () => setBadge(0), []);
   return count;
 }

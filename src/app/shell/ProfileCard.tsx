@@ -6,23 +6,11 @@ import { configAtom } from '../state/session.ts';
 import { useT } from '../state/i18n.ts';
 import { Icon } from '../components/Icon.tsx';
 import type { MessageKey } from '../i18n/index.ts';
-import { chipOverflow, initialsOf } from './chips.ts';
+import { chipOverflow } from './chips.ts';
 
-export function Avatar({ claims, size = 36 }: { claims: TokenClaims | null; size?: number }) {
-  const name = claims?.name || claims?.preferred_username || '';
-  const picture = claims?.picture && /^https?:\/\//i.test(claims.picture) ? claims.picture : null;
-  if (picture)
-    return <img src={picture} alt="" width={size} height={size} className="shrink-0 rounded-full bg-white object-cover" referrerPolicy="no-referrer" />;
-  return (
-    <span
-      aria-hidden="true"
-      style={{ width: size, height: size, fontSize: size * 0.4 }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent font-bold text-gray-900"
-    >
-      {claims ? initialsOf(name) : <Icon name="person" size={size * 0.6} />}
-    </span>
-  );
-}
+import { Avatar } from './Avatar.tsx';
+
+export { Avatar };
 
 function ChipList({ labelKey, items, limit }: { labelKey: MessageKey; items: readonly string[]; limit: boolean }) {
   const { t } = useT();

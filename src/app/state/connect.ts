@@ -1,6 +1,7 @@
 // Where the pushed road starts: the worker's events go to the state module that owns each type (each module's own
 // handlers), and the browser's signals the worker needs (page hidden or shown, network back, another tab's token)
 // go to the worker. Also the start-up call that gives the worker its config and token.
+import { startTransition } from 'react';
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
@@ -13,6 +14,7 @@ import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 import { outboxHandlers } from './outbox.ts';
+import { firstRowsArrived } from '../startup.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -37,7 +39,16 @@ let connected = false;
 function connect() {
   if (connected) return;
   connected = true;
-  void dataWorker.subscribe(Comlink.proxy((event: WorkerEvent) => applyEvent(appStore, event)));
+  void dataWorker.subscribe(
+    Comlink.proxy((event: WorkerEvent) => {
+      // A snapshot or a patch of the list can re-render hundreds of rows; as a transition React renders it in slices
+      // of a few milliseconds, so no task blocks the main thread (issue 16). Other events are small.
+      if (event.type === 'alerts-full' || event.type === 'alerts-patch') startTransition(() => applyEvent(appStore, event));
+      else applyEvent(appStore, event);
+      // Service worker, badge, notifications and the install offer wait for the first rows (src/app/startup.ts).
+      if (event.type === 'alerts-full') firstRowsArrived();
+    }),
+  );
   document.addEventListener('visibilitychange', () => void dataWorker.setVisibility(document.hidden, isKiosk()).catch(() => undefined));
   // The device's network came back (Wi-Fi rejoined, laptop woken, phone out of a tunnel): poll now rather than
   // waiting out the worker's backoff.

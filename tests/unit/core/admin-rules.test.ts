@@ -25,6 +25,7 @@ import {
   apiKeyBody,
 } from '../../../src/core/admin-rules.ts';
 import { hasPerms } from '../../../src/core/perms.ts';
+import { DateTime } from 'luxon';
 
 const T = Date.parse('2026-01-10T12:00:00.000Z');
 const KNOWN = [
@@ -259,6 +260,15 @@ describe('date-time inputs', () => {
   it('round-trip in local time', () => {
     const iso = '2030-06-15T12:45:00.000Z';
     expect(fromDateTimeInput(toDateTimeInput(iso, 'local'), 'local')).toBe(Date.parse(iso));
+  });
+  it('read and write what luxon did, in both zones', () => {
+    for (const zone of ['utc', 'local'] as const) {
+      for (const iso of ['2030-01-01T04:30:00.000Z', '2030-06-15T23:59:59.999+02:00', '2030-03-31T00:00:00Z', '2030-01-01T04:30:00']) {
+        const luxon = DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
+        expect(toDateTimeInput(iso, zone)).toBe(luxon);
+        expect(fromDateTimeInput(luxon, zone)).toBe(DateTime.fromISO(luxon, { zone }).toMillis());
+      }
+    }
   });
   it('give empty or null for unreadable values', () => {
     expect(toDateTimeInput('nonsense', 'utc')).toBe('');

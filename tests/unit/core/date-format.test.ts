@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUtcTooltip, momentToLuxon, safeLocale, secondsAgo } from '../../../src/core/date-format.ts';
+import { formatDate, formatUtcTooltip, parseIsoTimestamp, safeLocale, secondsAgo } from '../../../src/core/date-format.ts';
+import { luxonFormatDate, momentToLuxon } from './luxon-reference.ts';
 
 // Local time is tested in a zone with a non-whole-hour offset, so a UTC/local mix-up cannot pass by accident.
 process.env.TZ = 'Asia/Kolkata';
@@ -7,7 +8,7 @@ process.env.TZ = 'Asia/Kolkata';
 const ISO = '2024-01-15T10:30:05.123Z';
 const utc = (format: string, locale = 'en') => formatDate(ISO, format, { timezone: 'utc', locale });
 
-describe('momentToLuxon', () => {
+describe('the luxon reference: moment tokens as luxon read them', () => {
   it.each([
     ['ddd D MMM, YYYY HH:mm:ss.SSS Z', 'EEE d MMM, yyyy HH:mm:ss.SSS ZZ'],
     ['ddd D MMM HH:mm', 'EEE d MMM HH:mm'],
@@ -158,5 +159,93 @@ describe('secondsAgo', () => {
     expect(secondsAgo(10_000, 70_000)).toBe(-60);
     expect(secondsAgo(71_000, 70_000)).toBe(0);
     expect(secondsAgo(70_400, 70_000)).toBe(0);
+  });
+});
+
+// The formatter must show what the console showed when it rendered through luxon. Every format offered in Settings
+// and the config's defaults (CONSOLE-FACTS 1.2, 2.2), in every UI language, in local time (a zone with a
+// non-whole-hour offset) and UTC, on dates that exercise padding, noon and midnight, year ends and ISO weeks.
+const SETTINGS_FORMATS = [
+  // defaults: longDate, mediumDate, shortTime
+  'ddd D MMM, YYYY HH:mm:ss.SSS Z', 'ddd D MMM HH:mm', 'HH:mm',
+  // mediumDate choices
+  'l', 'L', 'll', 'LL', 'lll', 'llll', 'LLL', 'LLLL',
+  // longDate choices
+  'l hh:mm:ss.SSS A', 'YYYY-MM-DD HH:mm:ss.SSS Z', 'YYYY-MM-DD[T]HH:mm:ss.SSS[Z]',
+  // shortTime choices
+  'LT', 'LTS', 'hh:mm:ss.SSS A', 'HH:mm:ss', 'HH:mm:ss.SSS', 'HH:mm:ss.SSS Z',
+  // the UTC tooltip and moment's default
+  'YYYY/MM/DD HH:mm:ss.SSS Z', '',
+];
+// Every other token a configured format could use.
+const OTHER_FORMATS = [
+  'YYYYYY YYYYY YYYY YY Y', 'Q Qo', 'MMMM MMM MM Mo M', 'DDDD DDDo DDD DD Do D', 'dddd ddd dd do d E e',
+  'WW Wo W ww wo w', 'GGGG GG gggg gg', 'HH H hh h kk k', 'mm m ss s', 'S SS SSS SSSS SSSSSS SSSSSSSSS',
+  'A a', 'ZZ Z', 'z zz', 'X x', 'h:mm a', '[Week] W, \\T', "[it's] h [o'clock]", 'YYYY-MM-DDTHH:mm:ssZ',
+];
+const DATES = [
+  '2024-01-15T10:30:05.123Z', '2024-01-15T00:00:00.000Z', '2024-06-30T12:00:00.007Z', '2024-12-31T23:59:59.999Z',
+  '2021-01-01T18:45:09.050Z', '2027-01-03T05:04:03.400Z', '2020-02-29T21:15:00Z', '1999-09-09T09:09:09.090+02:00',
+];
+
+describe('formatDate shows what luxon showed', () => {
+  for (const timezone of ['utc', 'local'] as const) {
+    for (const locale of ['en', 'fr', 'de', 'tr']) {
+      it(`${locale}, ${timezone}: every Settings format and every token`, () => {
+        for (const format of [...SETTINGS_FORMATS, ...OTHER_FORMATS]) {
+          for (const iso of DATES) {
+            expect([format, iso, formatDate(iso, format, { timezone, locale })]).toEqual([format, iso, luxonFormatDate(iso, format, { timezone, locale })]);
+          }
+        }
+      });
+    }
+  }
+
+  it('reads the same timestamps as luxon did, and refuses the same', () => {
+    const inputs = [
+      '2024-01-15T10:30:05.123Z', '2024-01-15T10:30:05Z', '2024-01-15T10:30Z', '2024-01-15T10:30:05.123456Z',
+      '2024-01-15T10:30:05+05:30', '2024-01-15T10:30:05-0800', '2024-01-15T10:30:05', '2024-01-15',
+      '2024-02-29T00:00:00Z', '2023-02-29T00:00:00Z', '2024-13-45T99:00:00Z', '2024-04-31T10:00:00Z', 'not a date',
+      'Jan 15 2024', '2024-01-15 10:30', '1700000000000', '', 1705314605123, 0, Number.NaN,
+    ];
+    for (const input of inputs) {
+      const format = 'YYYY-MM-DD HH:mm:ss.SSS Z';
+      for (const timezone of ['utc', 'local'] as const) {
+        expect([input, formatDate(input, format, { timezone, locale: 'en' })]).toEqual([input, luxonFormatDate(input, format, { timezone, locale: 'en' })]);
+      }
+    }
+  });
+});
+
+describe('parseIsoTimestamp', () => {
+  it('reads the API\'s timestamps and refuses days and times that do not exist', () => {
+    expect(parseIsoTimestamp('2024-01-15T10:30:05.123Z')).toBe(Date.UTC(2024, 0, 15, 10, 30, 5, 123));
+    expect(parseIsoTimestamp('2024-01-15T10:30:05.123+01:00')).toBe(Date.UTC(2024, 0, 15, 9, 30, 5, 123));
+    expect(parseIsoTimestamp('2024-02-30T00:00:00Z')).toBeNaN();
+    expect(parseIsoTimestamp('2024-01-15T24:00:00Z')).toBeNaN();
+    expect(parseIsoTimestamp('yesterday')).toBeNaN();
+    // without an offset: local time, or the zone asked for
+    expect(parseIsoTimestamp('2024-01-15T10:30')).toBe(new Date(2024, 0, 15, 10, 30).getTime());
+    expect(parseIsoTimestamp('2024-01-15T10:30', 'utc')).toBe(Date.UTC(2024, 0, 15, 10, 30));
+    expect(parseIsoTimestamp('2024-01-15T10:30+01:00', 'utc')).toBe(Date.UTC(2024, 0, 15, 9, 30));
+  });
+});
+
+describe('formatDate in zones with daylight saving time', () => {
+  it('shows the wall-clock time of each instant around the changes, as luxon did', () => {
+    const saved = process.env.TZ;
+    try {
+      for (const zone of ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe']) {
+        process.env.TZ = zone;
+        for (const iso of ['2024-03-10T06:59:59.999Z', '2024-03-10T07:00:00Z', '2024-03-31T00:59:00Z', '2024-03-31T01:00:00Z', '2024-10-27T00:30:00Z', '2024-10-27T01:30:00Z', '2024-11-03T05:30:00Z', '2024-11-03T06:30:00Z', '2024-04-06T15:00:00Z']) {
+          // (not z: the zone's name comes from a formatter made once, for the zone the page started in)
+          for (const format of ['YYYY-MM-DD HH:mm:ss.SSS Z', 'ddd D MMM HH:mm', 'LLLL']) {
+            expect([zone, iso, format, formatDate(iso, format, { timezone: 'local', locale: 'en' })]).toEqual([zone, iso, format, luxonFormatDate(iso, format, { timezone: 'local', locale: 'en' })]);
+          }
+        }
+      }
+    } finally {
+      process.env.TZ = saved;
+    }
   });
 });

@@ -15,6 +15,7 @@ import fr from '../../../src/app/i18n/messages/fr.ts';
 import de from '../../../src/app/i18n/messages/de.ts';
 import tr from '../../../src/app/i18n/messages/tr.ts';
 import { OLD_CONSOLE_KEYS } from './old-console-keys.ts';
+import { compileCatalogue } from '../../../scripts/icu-messages.ts';
 import { ACTION_LABEL_KEYS } from '../../../src/core/actions.ts';
 import { BUILTIN_COLUMN_NAMES, columnDef } from '../../../src/core/columns.ts';
 import { TIME_RANGES } from '../../../src/core/date-range.ts';
@@ -35,6 +36,8 @@ import { SEVERITY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../../../src/core/severi
 import { validateEmail, validateNote, validatePassword, validatePasswordConfirm } from '../../../src/core/validation.ts';
 
 const catalogues: Record<Locale, Messages> = { en, fr, de, tr };
+/** A catalogue as the app gets it: compiled at build time (scripts/icu-messages.ts). */
+const compiled = (locale: Locale) => compileCatalogue(catalogues[locale], (key, problem) => expect.fail(`${locale} ${key}: ${problem}`));
 const englishKeys = Object.keys(en) as MessageKey[];
 const translations = LOCALES.filter((locale) => locale !== 'en');
 
@@ -102,7 +105,7 @@ describe('the English catalogue (source of truth)', () => {
   });
 
   it('renders the spec texts that take values', () => {
-    const t = createTranslator('en', en).t;
+    const t = createTranslator('en', compiled('en')).t;
     expect(t('ProblemConnecting', { endpoint: 'http://localhost:8080' })).toBe(
       'Problem connecting to http://localhost:8080, retrying...',
     );
@@ -146,7 +149,7 @@ describe.each(translations)('the %s catalogue', (locale) => {
 
 describe.each(LOCALES)('every %s message', (locale) => {
   const catalogue = catalogues[locale];
-  const translator = createTranslator(locale, catalogue, { onProblem: (problem) => expect.fail(problem) });
+  const translator = createTranslator(locale, compiled(locale), { onProblem: (problem) => expect.fail(problem) });
 
   it('parses as ICU MessageFormat', () => {
     const failures: string[] = [];
@@ -195,11 +198,11 @@ describe('plural messages', () => {
     ['tr', 4, '4 yeni uyarı'],
   ];
   it.each(cases)('%s: %i → %s', (locale, count, text) => {
-    expect(createTranslator(locale, catalogues[locale]).t('NewAlertsNotification', { count })).toBe(text);
+    expect(createTranslator(locale, compiled(locale)).t('NewAlertsNotification', { count })).toBe(text);
   });
 
   it('agree with the number of alerts an action touched', () => {
-    const t = (locale: Locale) => createTranslator(locale, catalogues[locale]).t;
+    const t = (locale: Locale) => createTranslator(locale, compiled(locale)).t;
     expect(t('en')('ActionDone', { action: 'Ack', count: 1 })).toBe('Ack done on 1 alert');
     expect(t('en')('ActionDone', { action: 'Ack', count: 12 })).toBe('Ack done on 12 alerts');
     expect(t('fr')('ActionDone', { action: 'Acquitter', count: 2 })).toBe('Acquitter\u00a0: effectué sur 2 alertes');

@@ -7,13 +7,16 @@ import {
   loadMessages,
   LOCALE_NAMES,
   LOCALES,
-  type Messages,
+  type CompiledCatalogue,
 } from '../../../src/app/i18n/index.ts';
 import { LANGUAGES } from '../../../src/core/preferences.ts';
-import en from '../../../src/app/i18n/messages/en.ts';
-import fr from '../../../src/app/i18n/messages/fr.ts';
-import de from '../../../src/app/i18n/messages/de.ts';
-import tr from '../../../src/app/i18n/messages/tr.ts';
+// The catalogues as the app imports them: compiled at build time (scripts/icu-messages.ts).
+import en from '../../../src/app/i18n/messages/en.ts?icu';
+import fr from '../../../src/app/i18n/messages/fr.ts?icu';
+import de from '../../../src/app/i18n/messages/de.ts?icu';
+import tr from '../../../src/app/i18n/messages/tr.ts?icu';
+import deSource from '../../../src/app/i18n/messages/de.ts';
+import { compileCatalogue } from '../../../scripts/icu-messages.ts';
 
 describe('detectLocale', () => {
   it('uses the languagePref preference when it names a supported language', () => {
@@ -93,9 +96,9 @@ describe('createTranslator', () => {
 
   it('falls back to the English text for a missing or empty message, and reports it once', () => {
     const problems: string[] = [];
-    const partial = { ...fr, Search: '' } as Record<string, string>;
+    const partial = { ...fr, Search: '' } as Record<string, CompiledCatalogue[string]>;
     delete partial.Alerts;
-    const { t } = createTranslator('fr', partial as Messages, { onProblem: (problem) => problems.push(problem) });
+    const { t } = createTranslator('fr', partial, { onProblem: (problem) => problems.push(problem) });
     expect(t('Alerts')).toBe('Alerts');
     expect(t('Alerts')).toBe('Alerts');
     expect(t('Search')).toBe('Search');
@@ -105,7 +108,9 @@ describe('createTranslator', () => {
 
   it('never throws when a value is missing or the message is broken', () => {
     const problems: string[] = [];
-    const broken = { ...de, Page: 'Seite {page von {pages}' } as Messages;
+    // The build refuses a broken message; compiled anyway, it becomes null and the English text is shown.
+    const broken = compileCatalogue({ ...deSource, Page: 'Seite {page von {pages}' }, (key, problem) => problems.push(`${key} ${problem}`));
+    expect(broken.Page).toBeNull();
     const { t } = createTranslator('de', broken, { onProblem: (problem) => problems.push(problem) });
     expect(() => t('Page', { page: 1, pages: 3 })).not.toThrow();
     expect(t('Page', { page: 1, pages: 3 })).toBe('Page 1 of 3');

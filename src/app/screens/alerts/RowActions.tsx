@@ -3,12 +3,12 @@
 // phone cards.
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { useT } from '../../state/i18n.ts';
 import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts';
@@ -87,32 +87,14 @@ export const RowActions = memo(function RowActions({
         />
       )}
       {ctx.customActions.length > 0 && (
-        <Menu>
-          <MenuButton
-            tabIndex={tabIndex}
-            aria-label={t('Actions')}
-            title={t('Actions')}
-            className={`inline-flex ${buttonClass} items-center justify-center rounded-full hover:bg-black/10`}
-          >
-            <Icon name="moreVert" size={iconSize} />
-          </MenuButton>
-          <MenuItems
-            anchor="bottom end"
-            className="z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
-          >
-            {ctx.customActions.map((action) => (
-              <MenuItem key={action}>
-                <button
-                  type="button"
-                  className="block w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
-                  onClick={() => void alertCommands.act('list', [alert.id], action)}
-                >
-                  {action}
-                </button>
-              </MenuItem>
-            ))}
-          </MenuItems>
-        </Menu>
+        <ActionMenu
+          tabIndex={tabIndex}
+          label={t('Actions')}
+          buttonClassName={`inline-flex ${buttonClass} items-center justify-center rounded-full hover:bg-black/10`}
+          button={<Icon name="moreVert" size={iconSize} />}
+          itemsClassName="z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
+          entries={ctx.customActions.map((action) => ({ key: action, label: action, onSelect: () => void alertCommands.act('list', [alert.id], action) }))}
+        />
       )}
     </div>
   );

@@ -3,12 +3,10 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useLocation } from 'wouter';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { TIME_RANGES, presetOf } from '../../../core/date-range.ts';
 import { bulkWatchTarget } from '../../../core/actions.ts';
 import { bulkTargets } from '../../../core/alerts-selection.ts';
 import { searchWithQ } from '../../../core/alerts-location.ts';
-import { alertsToCsv, csvFilename } from '../../../core/csv.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { pageRows, rowOf } from '../../state/alerts.ts';
 import type { Store } from '../../state/store.ts';
@@ -35,7 +33,8 @@ import { alertCommands, refreshAlerts } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
 import { savePreferences, savedSearchCommands } from '../../data/account.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { ActionMenu } from '../../components/ActionMenu.tsx';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>;
@@ -58,7 +57,9 @@ function useRefresh(): [boolean, () => void] {
 }
 
 /** The page's alerts as CSV (SPEC 9): the API's own fields, named after the environment tab. */
-function downloadCsv(store: Store) {
+async function downloadCsv(store: Store) {
+  // The CSV rules load with the first export, not with the screen.
+  const { alertsToCsv, csvFilename } = await import('../../../core/csv.ts');
   // `trend` is the console's own field: the export carries the API's alert fields only.
   const rows = pageRows(store).map(({ trend: _trend, ...alert }) => alert);
   const blob = new Blob([alertsToCsv(rows)], { type: 'text/csv;charset=utf-8' });
@@ -70,17 +71,6 @@ function downloadCsv(store: Store) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function MenuEntry({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
-  return (
-    <MenuItem>
-      <button type="button" onClick={onClick} className="flex w-full items-center gap-3 px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700">
-        <Icon name={icon} size={18} />
-        {label}
-      </button>
-    </MenuItem>
-  );
 }
 
 const menuItemsClass =
@@ -231,17 +221,18 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
       <IconButton icon={muted ? 'volumeOff' : 'volumeUp'} label={muted ? t('Unmute') : t('Mute')} pressed={!muted} onClick={() => mute(!muted)} />
       <IconButton icon={fullscreen.active ? 'fullscreenExit' : 'fullscreen'} label={fullscreen.active ? t('ExitFullScreen') : t('FullScreen')} onClick={fullscreen.toggle} />
       <IconButton icon="refresh" label={t('Refresh')} onClick={refresh} className={refreshing ? 'animate-spin' : ''} />
-      <Menu>
-        <MenuButton aria-label={t('More')} title={t('More')} className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15">
-          <Icon name="moreVert" />
-        </MenuButton>
-        <MenuItems anchor="bottom end" className={menuItemsClass}>
-          {hasIndicators && <MenuEntry icon="chart" label={showPanel ? t('HidePanel') : t('ShowPanel')} onClick={() => setShowPanel(!showPanel)} />}
-          <MenuEntry icon="list" label={`${t('DisplayDensity')}…`} onClick={() => store.set(densityDialogOpenAtom, true)} />
-          <MenuEntry icon="download" label={t('DownloadAsCsv')} onClick={() => downloadCsv(store)} />
-          <MenuEntry icon="help" label={t('KeyboardShortcuts')} onClick={() => store.set(shortcutsOpenAtom, true)} />
-        </MenuItems>
-      </Menu>
+      <ActionMenu
+        label={t('More')}
+        buttonClassName="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
+        button={<Icon name="moreVert" />}
+        itemsClassName={menuItemsClass}
+        entries={[
+          ...(hasIndicators ? [{ key: 'panel', icon: 'chart' as const, label: showPanel ? t('HidePanel') : t('ShowPanel'), onSelect: () => setShowPanel(!showPanel) }] : []),
+          { key: 'density', icon: 'list', label: `${t('DisplayDensity')}…`, onSelect: () => store.set(densityDialogOpenAtom, true) },
+          { key: 'csv', icon: 'download', label: t('DownloadAsCsv'), onSelect: () => void downloadCsv(store) },
+          { key: 'shortcuts', icon: 'help', label: t('KeyboardShortcuts'), onSelect: () => store.set(shortcutsOpenAtom, true) },
+        ]}
+      />
     </div>
   );
 }
@@ -293,24 +284,13 @@ function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscre
             </Button>
           )}
           {ctx.customActions.length > 0 && (
-            <Menu>
-              <MenuButton aria-label={t('Actions')} title={t('Actions')} className="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15">
-                <Icon name="moreVert" />
-              </MenuButton>
-              <MenuItems anchor="bottom end" className={menuItemsClass}>
-                {ctx.customActions.map((action) => (
-                  <MenuItem key={action}>
-                    <button
-                      type="button"
-                      className="block w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
-                      onClick={() => void alertCommands.act('list', ids, action).then(done)}
-                    >
-                      {action}
-                    </button>
-                  </MenuItem>
-                ))}
-              </MenuItems>
-            </Menu>
+            <ActionMenu
+              label={t('Actions')}
+              buttonClassName="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
+              button={<Icon name="moreVert" />}
+              itemsClassName={menuItemsClass}
+              entries={ctx.customActions.map((action) => ({ key: action, label: action, onSelect: () => void alertCommands.act('list', ids, action).then(done) }))}
+            />
           )}
         </>
       )}
