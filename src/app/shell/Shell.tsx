@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { Dialog, DialogPanel } from '@headlessui/react';
 import { useLocation, useRouter } from 'wouter';
 import { drawerMode, drawerVisible, matchRoute, stripBasePath } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
@@ -10,15 +9,17 @@ import { useT } from '../state/i18n.ts';
 import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
 import { useMediaQuery, useWindowWidth, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
-import { IconButton } from '../components/Button.tsx';
 import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
 import { OutboxDialog } from '../components/OutboxDialog.tsx';
+import { useOpenedOnce } from '../components/deferred.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useDocumentTitle } from './page-title.ts';
+
+const PhoneDrawer = lazy(() => import('./PhoneDrawer.tsx'));
 
 /**
  * A 401 or an expired token ends the session (SPEC 4, 8): the user goes to /login with a redirect back here. A kiosk
@@ -53,6 +54,8 @@ export function Shell() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [pinned, setPinned] = useAtom(drawerPinnedAtom);
   const [open, setOpen] = useAtom(drawerOpenAtom);
+  // the phone drawer's code loads the first time it opens
+  const drawerOpened = useOpenedOnce(open);
   const [alertsChoice, setAlertsChoice] = useAtom(alertsDrawerAtom);
   const [location] = useLocation();
   const width = useWindowWidth();
@@ -125,21 +128,10 @@ export function Shell() {
           </main>
         </div>
       </div>
-      {hasDrawer && !wide && (
-        <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-          <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-          <DialogPanel
-            id="app-drawer"
-            aria-label={t('MainNavigation')}
-            className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl dark:bg-gray-900"
-          >
-            <div className="flex h-16 shrink-0 items-center justify-between bg-brand px-3 text-white">
-              <span className="text-xl font-bold">{t('Product')}</span>
-              <IconButton icon="close" label={t('CloseNavigation')} onClick={() => setOpen(false)} className="hover:bg-white/15" />
-            </div>
-            <DrawerNav onNavigate={() => setOpen(false)} />
-          </DialogPanel>
-        </Dialog>
+      {hasDrawer && !wide && drawerOpened && (
+        <Suspense fallback={null}>
+          <PhoneDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
       <OutboxDialog />
       <PwaUpdatePrompt kiosk={kiosk} />
