@@ -16,6 +16,11 @@
     eventTypes: {},
     worker: null,
     nextId: 0,
+    // The soak's record of good polls (the worker's own time of each answer) and of the view turning away from live;
+    // the soak collects and empties them every sample, so they stay small.
+    recordPolls: false,
+    pollTimes: [],
+    notLive: 0,
   };
   window.__bench = bench;
 
@@ -71,6 +76,11 @@
       };
     }
     if (event.type === 'alerts-patch') bench.lastPatchRows = Array.isArray(event.rows) ? event.rows.length : 0;
+    if (bench.recordPolls && (event.type === 'alerts-full' || event.type === 'alerts-patch') && event.meta) {
+      const at = event.meta.updatedAt;
+      if (typeof at === 'number' && at !== bench.pollTimes[bench.pollTimes.length - 1] && !event.meta.fromCache) bench.pollTimes.push(at);
+      if (typeof event.meta.freshness === 'string' && event.meta.freshness !== 'live') bench.notLive++;
+    }
     if (event.type === 'alerts-full' || event.type === 'alerts-patch') {
       const list = waiters.splice(0);
       for (const w of list) w(event.type);
