@@ -58,8 +58,10 @@ export interface SoakSample {
   /** good polls the page heard of since the previous sample, and cycles missed between them */
   pollsSeen: number;
   missedCycles: number;
-  /** main-thread tasks over 50 ms since the start */
+  /** main-thread tasks over 50 ms since the start (the soak's own measuring left out) */
   longTasks: number;
+  /** their durations */
+  longTaskMs: number[];
   /** patches that said the view was not live (stale, offline) since the start */
   notLive: number;
   idb: IdbFigures;
@@ -85,6 +87,8 @@ export interface SoakDocument {
   options: { minutes: number; intervalMs: number; sampleSeconds: number; simulatorStepMs: number; freshAlertEveryMs: number; freshAlertsKept: number; viewport: { width: number; height: number } };
   samples: SoakSample[];
   growth: { pageHeap: Growth | null; workerHeap: Growth | null; domNodes: Growth | null };
+  /** heap snapshots after the warm-up and at the end, summarised by kind */
+  heapByKind: Record<'page' | 'worker', Partial<Record<'warmup' | 'end', HeapByKind>>>;
   totals: { polls: number; pollsSeen: number; missedCycles: number; longTasks: number; notLive: number; freshAlerts: number; snapshots: string[] };
   budgets: SoakVerdict[];
 }
@@ -130,8 +134,8 @@ export function missedCycles(times: readonly number[], intervalMs: number, previ
  * The long tasks of the console after `since`, leaving out those that began within a window in which the soak
  * measured (a forced GC or a heap snapshot blocks the main thread by itself).
  */
-export function consoleLongTasks(tasks: readonly { start: number; duration: number }[], measuring: readonly [number, number][], since: number): number {
-  return tasks.filter((t) => t.start >= since && !measuring.some(([a, b]) => t.start >= a && t.start <= b)).length;
+export function consoleLongTasks<T extends { start: number; duration: number }>(tasks: readonly T[], measuring: readonly [number, number][], since: number): T[] {
+  return tasks.filter((t) => t.start >= since && !measuring.some(([a, b]) => t.start >= a && t.start <= b));
 }
 
 /** The budgets of issue 20, judged on a soak's samples (they are set for 20 minutes at a 1 s interval). */
@@ -196,6 +200,12 @@ export function formatSoak(doc: SoakDocument): string {
   const g = (name: string, growth: Growth | null, unit: string) =>
     `${name}: ${growth ? `${fmtSigned(growth.perHour)} ${unit}/h after the warm-up (${fmtSigned(growth.pctPer10Min)} % per 10 min)` : 'too few samples after the warm-up'}`;
   out.push(g('page heap', doc.growth.pageHeap, 'MiB'), g('worker heap', doc.growth.workerHeap, 'MiB'), g('DOM nodes', doc.growth.domNodes, 'nodes'));
+  for (const name of ['page', 'worker'] as const) {
+    const { warmup, end } = doc.heapByKind[name];
+    if (!warmup || !end) continue;
+    const parts = (['code', 'strings', 'objects', 'native'] as const).map((k) => `${k} ${fmtSigned((end[k] - warmup[k]) / 1024)} KiB`);
+    out.push(`${name} heap snapshots, minute ${WARMUP_MINUTES} → end (self sizes): ${parts.join(', ')}`);
+  }
   const last = doc.samples[doc.samples.length - 1];
   if (last) {
     const stores = Object.entries(last.idb.stores).map(([name, s]) => `${name} ${s.rows} rows / ${(s.jsonBytes / 1024).toFixed(1)} KiB`).join(', ');
@@ -286,7 +296,37 @@ async function heapAfterGc(target: Target): Promise<number> {
   return usedSize;
 }
 
-async function writeHeapSnapshot(target: Target, file: string): Promise<void> {
+/** Self sizes of a heap snapshot by kind: compiled code apart from the objects and strings the program keeps. */
+export interface HeapByKind {
+  /** bytecode, optimised code and their metadata: V8 compiles hot functions for a while after start */
+  code: number;
+  strings: number;
+  /** objects, arrays, closures, numbers and the rest of the JS heap */
+  objects: number;
+  /** DOM and other browser (C++) objects the snapshot shows; most live outside the JS heap figure */
+  native: number;
+}
+
+export function heapByKind(snapshot: { snapshot: { meta: { node_fields: string[]; node_types: unknown[] } }; nodes: number[] }): HeapByKind {
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0] as string[];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const sizeAt = fields.indexOf('self_size');
+  const out: HeapByKind = { code: 0, strings: 0, objects: 0, native: 0 };
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const type = types[snapshot.nodes[i + typeAt]!];
+    const size = snapshot.nodes[i + sizeAt]!;
+    if (type === 'code') out.code += size;
+    else if (type === 'string' || type === 'concatenated string' || type === 'sliced string') out.strings += size;
+    else if (type === 'native') out.native += size;
+    else out.objects += size;
+  }
+  return out;
+}
+
+/** A heap snapshot of the target (after a GC), summarised by kind, and written to `file` when given. */
+async function heapSnapshot(target: Target, file: string | null): Promise<HeapByKind> {
   const chunks: string[] = [];
   const onChunk = (p: Record<string, unknown>) => void chunks.push(p.chunk as string);
   target.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
@@ -296,7 +336,9 @@ async function writeHeapSnapshot(target: Target, file: string): Promise<void> {
   } finally {
     target.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   }
-  writeFileSync(file, chunks.join(''));
+  const text = chunks.join('');
+  if (file) writeFileSync(file, text);
+  return heapByKind(JSON.parse(text) as Parameters<typeof heapByKind>[0]);
 }
 
 // ---- the run ------------------------------------------------------------------------------------------------------
@@ -414,7 +456,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       const idb = await idbFigures(page);
       measuring.push([from, await pageNow()]);
       const probe = (await page.evaluate(
-        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks || [], rows: b.rowCount(), elements: document.getElementsByTagName('*').length }; })()`,
+        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks || [], rows: b.rowCount(), elements: document.querySelectorAll('*').length }; })()`,
       )) as { times: number[]; notLive: number; longTasks: { start: number; duration: number }[]; rows: number; elements: number };
       const longTasks = consoleLongTasks(probe.longTasks, measuring, soakStart);
       const missed = missedCycles(probe.times, opts.intervalMs, lastPoll);
@@ -432,25 +474,27 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
         polls: polls() - pollsAtStart,
         pollsSeen: probe.times.length,
         missedCycles: missed,
-        longTasks,
+        longTasks: longTasks.length,
+        longTaskMs: longTasks.map((t) => Math.round(t.duration)),
         notLive: probe.notLive,
         idb,
       };
       samples.push(s);
       log(
         `soak minute ${s.minute}: page ${s.pageHeapMiB.toFixed(2)} MiB, worker ${s.workerHeapMiB?.toFixed(2) ?? '?'} MiB, ${s.domElements} elements, ` +
-          `${s.domNodes} nodes, ${s.polls} polls, ${totals.missedCycles} missed, ${s.longTasks} long tasks`,
+          `${s.domNodes} nodes, ${s.polls} polls, ${totals.missedCycles} missed, ${s.longTasks} long tasks${s.longTaskMs.length ? ` (${s.longTaskMs.join(', ')} ms)` : ''}`,
       );
     };
-    const snapshot = async (label: string) => {
-      if (!opts.snapshotsDir) return;
-      mkdirSync(opts.snapshotsDir, { recursive: true });
+    // Heap snapshots after the warm-up and at the end tell compiled code from kept data (written with --soak-snapshots).
+    const kinds: Record<'page' | 'worker', Partial<Record<'warmup' | 'end', HeapByKind>>> = { page: {}, worker: {} };
+    const snapshot = async (label: 'warmup' | 'end') => {
+      if (opts.snapshotsDir) mkdirSync(opts.snapshotsDir, { recursive: true });
       const from = await pageNow();
       for (const [name, target] of [['page', pageCdp], ['worker', worker]] as const) {
         if (!target) continue;
-        const file = path.join(opts.snapshotsDir, `${name}-${label}.heapsnapshot`);
-        await writeHeapSnapshot(target, file);
-        snapshots.push(file);
+        const file = opts.snapshotsDir ? path.join(opts.snapshotsDir, `${name}-${label === 'warmup' ? `minute-${WARMUP_MINUTES}` : 'end'}.heapsnapshot`) : null;
+        kinds[name][label] = await heapSnapshot(target, file);
+        if (file) snapshots.push(file);
       }
       measuring.push([from, await pageNow()]);
     };
@@ -464,7 +508,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       await sample((at - started) / 60_000);
       if (!snapshotTaken && (at - started) / 60_000 >= WARMUP_MINUTES) {
         snapshotTaken = true;
-        await snapshot(`minute-${WARMUP_MINUTES}`);
+        await snapshot('warmup');
       }
     }
     await snapshot('end');
@@ -488,6 +532,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       },
       samples,
       growth,
+      heapByKind: kinds,
       totals: { polls: last.polls, ...totals, longTasks: last.longTasks, notLive: last.notLive, freshAlerts: churn.sent(), snapshots },
       budgets: [],
     };

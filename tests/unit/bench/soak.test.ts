@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleLongTasks, growthAfterWarmup, missedCycles, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
+import { consoleLongTasks, growthAfterWarmup, heapByKind, missedCycles, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
 import { OptionsError, parseOptions } from '../../../tests/bench/options.ts';
 
 const sample = (minute: number, over: Partial<SoakSample> = {}): SoakSample => ({
@@ -14,6 +14,7 @@ const sample = (minute: number, over: Partial<SoakSample> = {}): SoakSample => (
   pollsSeen: 57,
   missedCycles: 0,
   longTasks: 0,
+  longTaskMs: [],
   notLive: 0,
   idb: { usageBytes: null, indexedDbBytes: null, stores: {}, alertDetailRows: 0 },
   ...over,
@@ -57,8 +58,19 @@ describe('missed cycles', () => {
 describe('soak long tasks', () => {
   it('leaves out the load and the windows in which the soak itself measured', () => {
     const tasks = [{ start: 50, duration: 120 }, { start: 1500, duration: 60 }, { start: 3000, duration: 70 }];
-    expect(consoleLongTasks(tasks, [[1400, 1600]], 1000)).toBe(1);
-    expect(consoleLongTasks(tasks, [], 0)).toBe(3);
+    expect(consoleLongTasks(tasks, [[1400, 1600]], 1000)).toEqual([{ start: 3000, duration: 70 }]);
+    expect(consoleLongTasks(tasks, [], 0)).toHaveLength(3);
+  });
+});
+
+describe('heap snapshot by kind', () => {
+  it('tells compiled code from strings, JS objects and browser objects by the nodes\' types', () => {
+    const snapshot = {
+      snapshot: { meta: { node_fields: ['type', 'name', 'id', 'self_size'], node_types: [['hidden', 'object', 'string', 'code', 'native', 'concatenated string', 'closure']] } },
+      // type, name, id, self_size
+      nodes: [1, 0, 1, 100, 2, 0, 2, 40, 3, 0, 3, 500, 4, 0, 4, 70, 5, 0, 5, 8, 6, 0, 6, 30, 0, 0, 7, 2],
+    };
+    expect(heapByKind(snapshot)).toEqual({ code: 500, strings: 48, objects: 132, native: 70 });
   });
 });
 
