@@ -1,6 +1,6 @@
 // The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1). Used by the table rows and the
 // phone cards. Only the time-left and duration cells change every second, and they do it without React.
-import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { lastNote } from '../../../core/last-note.ts';
@@ -13,20 +13,6 @@ import type { Translator } from '../../i18n/index.ts';
 import type { RowContext } from '../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
-
-const dateCache = new Map<string, string>();
-
-/** Dates of unchanged alerts are formatted once, not on every re-render. */
-function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
-  const key = `${iso}|${format}|${timezone}|${locale}`;
-  let out = dateCache.get(key);
-  if (out === undefined) {
-    out = formatDate(iso, format, { timezone, locale });
-    if (dateCache.size > 5000) dateCache.clear();
-    dateCache.set(key, out);
-  }
-  return out;
-}
 
 /** The UTC tooltip is only needed when the pointer is there: computing it for 200 rows up front is waste. */
 function setUtcTitle(e: MouseEvent<HTMLElement>) {
@@ -113,10 +99,14 @@ const Duration = memo(function Duration({ receiveTime }: { receiveTime: string }
 });
 
 function DateCell({ iso, ctx }: { iso: string; ctx: RowContext }) {
+  // Formatted again only when the time or the format changes, and kept only while the cell is shown: a module-wide
+  // cache of every time ever shown grew for hours on a wall display (issue 20).
+  const { mediumDate, timezone, locale } = ctx;
+  const text = useMemo(() => (iso ? formatDate(iso, mediumDate, { timezone, locale }) : ''), [iso, mediumDate, timezone, locale]);
   if (!iso) return null;
   return (
     <time dateTime={iso} onMouseEnter={setUtcTitle} className="whitespace-nowrap">
-      {cachedDate(iso, ctx.mediumDate, ctx.timezone, ctx.locale)}
+      {text}
     </time>
   );
 }
