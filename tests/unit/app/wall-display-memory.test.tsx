@@ -3,13 +3,14 @@
 // nothing of what it showed before. Checked on the heap itself (retained.ts), after hours' worth of polls.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider, useAtomValue } from 'jotai';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
-import type { AlertRow, AlertsPatch } from '../../../src/worker/contract/index.ts';
+import type { AlertRow, AlertsPatch, OutboxEntry } from '../../../src/worker/contract/index.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
 import { configAtom } from '../../../src/app/state/session.ts';
 import { setAddress } from '../../../src/app/state/alerts-screen.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
+import { outboxAtom, PENDING_ATOMS_KEPT, pendingAtom } from '../../../src/app/state/outbox.ts';
 import { full, row } from './fixtures.ts';
 import { retainedStrings } from './retained.ts';
 
@@ -73,5 +74,45 @@ describe('a wall display running for days', () => {
     const rounds = new Set(kept.map((s) => s.split('-')[1]));
     // the last page, and at most the one before it in React's alternate fibres
     expect([...rounds].every((r) => Number(r) >= 24)).toBe(true);
+  }, 60_000);
+});
+
+/** What the alert page shows of the actions waiting in the outbox for its alert (as its header and notes do). */
+function PendingMarks({ id }: { id: string }) {
+  const pending = useAtomValue(pendingAtom(id));
+  return <p>{pending.length ? `${pending.length} waiting for ${id}` : `nothing waiting for ${id}`}</p>;
+}
+
+describe('a console open for days', () => {
+  it('keeps what it needs for the alert page shown, not for every alert page opened', async () => {
+    const store = createStore();
+    const queued: OutboxEntry = {
+      id: 'q1', seq: 1, owner: 'ann', createdAt: 1, alertId: 'page-keep', label: 'db01 · DiskFull', command: { kind: 'note', text: 'x' }, seen: null, attempts: 0, nextAt: 0, sending: false,
+    };
+    store.set(outboxAtom, [queued]);
+    const view = render(
+      <Provider store={store}>
+        <PendingMarks id="page-keep" />
+      </Provider>,
+    );
+    expect(screen.getByText('1 waiting for page-keep')).toBeTruthy();
+    // An operator opens 1,000 alert pages one after the other.
+    for (let i = 0; i < 1000; i++) {
+      view.rerender(
+        <Provider store={store}>
+          <PendingMarks id={`page-${i}`} />
+        </Provider>,
+      );
+    }
+    expect(screen.getByText('nothing waiting for page-999')).toBeTruthy();
+    const kept = await retainedStrings(/^page-\d+$/);
+    expect(kept.length).toBeLessThanOrEqual(PENDING_ATOMS_KEPT + 5);
+    // Coming back to the alert with a queued note still shows it.
+    view.rerender(
+      <Provider store={store}>
+        <PendingMarks id="page-keep" />
+      </Provider>,
+    );
+    expect(screen.getByText('1 waiting for page-keep')).toBeTruthy();
   }, 60_000);
 });
