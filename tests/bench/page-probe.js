@@ -45,6 +45,24 @@
     bench.longTasks = null;
   }
 
+  // ---- long animation frames: which scripts a long task ran (the soak names them), the last 100 kept -------------
+  bench.frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!(e.blockingDuration > 0)) continue;
+        bench.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          scripts: (e.scripts || []).map((x) => ({ invoker: x.invoker, fn: x.sourceFunctionName, url: x.sourceURL, at: x.sourceCharPosition, ms: Math.round(x.duration) })),
+        });
+        if (bench.frames.length > 100) bench.frames.shift();
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    bench.frames = null;
+  }
+
   // ---- the data worker: keep a handle to talk to it in Comlink's wire format ------------------------------------------
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
@@ -142,6 +160,16 @@
         resolve(t);
       });
     });
+
+  /**
+   * Resolves `settleMs` after the next alerts message (a poll's answer), or after `timeoutMs` without one: the soak
+   * measures right after a poll, when neither the worker nor the page holds a poll's answer in flight.
+   */
+  bench.afterPoll = async (timeoutMs, settleMs) => {
+    const type = await nextAlertsMessage(timeoutMs);
+    await sleep(settleMs);
+    return type;
+  };
 
   /** Lets React commit and the browser lay out and paint what the last message changed. */
   bench.settle = async () => {

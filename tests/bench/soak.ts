@@ -28,6 +28,8 @@ export const SIMULATOR_STEP_MS = 500;
 export const FRESH_ALERT_EVERY_MS = 5_000;
 /** ...and the oldest of them is deleted when more than this many are there: rows that leave the page for good. */
 export const FRESH_ALERTS_KEPT = 8;
+/** How long after a poll's answer reached the page a sample starts (the worker's cache write is done by then). */
+const AFTER_POLL_MS = 150;
 /** Samples before this are the warm-up (compiled code, caches filling, React's second fibre per row). */
 export const WARMUP_MINUTES = 2;
 
@@ -86,10 +88,27 @@ export interface SoakDocument {
   generatedAt: string;
   options: { minutes: number; intervalMs: number; sampleSeconds: number; simulatorStepMs: number; freshAlertEveryMs: number; freshAlertsKept: number; viewport: { width: number; height: number } };
   samples: SoakSample[];
-  growth: { pageHeap: Growth | null; workerHeap: Growth | null; domNodes: Growth | null };
+  growth: {
+    pageHeap: Growth | null;
+    workerHeap: Growth | null;
+    domNodes: Growth | null;
+    /** the same over the second half of the soak (V8 compiles hot code for the first ten minutes or so) */
+    pageHeapLate: Growth | null;
+    workerHeapLate: Growth | null;
+  };
   /** heap snapshots after the warm-up and at the end, summarised by kind */
   heapByKind: Record<'page' | 'worker', Partial<Record<'warmup' | 'end', HeapByKind>>>;
-  totals: { polls: number; pollsSeen: number; missedCycles: number; longTasks: number; notLive: number; freshAlerts: number; snapshots: string[] };
+  totals: {
+    polls: number;
+    pollsSeen: number;
+    missedCycles: number;
+    longTasks: number;
+    /** what each long task ran, from the Long Animation Frames API */
+    longTaskScripts: string[];
+    notLive: number;
+    freshAlerts: number;
+    snapshots: string[];
+  };
   budgets: SoakVerdict[];
 }
 
@@ -138,6 +157,24 @@ export function consoleLongTasks<T extends { start: number; duration: number }>(
   return tasks.filter((t) => t.start >= since && !measuring.some(([a, b]) => t.start >= a && t.start <= b));
 }
 
+/** A long animation frame as the page probe keeps it. */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  scripts: { invoker: string; fn: string; url: string; at: number; ms: number }[];
+}
+
+/** "93 ms: 61 ms in TimerHandler:setInterval (index-abc.js:1234)..." from the frame that holds the task. */
+export function describeLongTask(task: { start: number; duration: number }, frames: readonly LongFrame[]): string {
+  const frame = frames.find((f) => task.start >= f.start - 1 && task.start <= f.start + f.duration);
+  const head = `${Math.round(task.duration)} ms`;
+  if (!frame) return `${head}: no frame recorded`;
+  const scripts = [...frame.scripts].sort((a, b) => b.ms - a.ms).slice(0, 3);
+  if (scripts.length === 0) return `${head}: no script (style, layout, paint or garbage collection)`;
+  const file = (url: string) => url.split('/').pop() || url || '?';
+  return `${head}: ${scripts.map((x) => `${x.ms} ms in ${x.invoker}${x.fn ? ` ${x.fn}` : ''} (${file(x.url)}:${x.at})`).join('; ')}`;
+}
+
 /** The budgets of issue 20, judged on a soak's samples (they are set for 20 minutes at a 1 s interval). */
 export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'totals' | 'options'>): SoakVerdict[] {
   const heap = (name: string, g: Growth | null): SoakVerdict =>
@@ -177,6 +214,20 @@ function domSteady(after: readonly SoakSample[]): boolean {
   return Math.abs(last - first) <= Math.max(5, first * 0.02);
 }
 
+/**
+ * What the program kept, without the code V8 compiled meanwhile: strings and objects of the snapshot after the
+ * warm-up and at the end, as a share of the heap after the warm-up, per 10 minutes.
+ */
+export function dataGrowthPctPer10Min(doc: Pick<SoakDocument, 'heapByKind' | 'samples'>, name: 'page' | 'worker'): number | null {
+  const { warmup, end } = doc.heapByKind[name];
+  const first = doc.samples.find((s) => s.minute >= WARMUP_MINUTES);
+  const last = doc.samples[doc.samples.length - 1];
+  const base = name === 'page' ? first?.pageHeapMiB : first?.workerHeapMiB;
+  if (!warmup || !end || !first || !last || !base || last.minute <= first.minute) return null;
+  const grown = end.strings + end.objects - (warmup.strings + warmup.objects);
+  return (grown / (base * 1048576) / (last.minute - first.minute)) * 10 * 100;
+}
+
 /** The terminal table: one line per sample, then the growth and the budgets. */
 export function formatSoak(doc: SoakDocument): string {
   const head = ['minute', 'page heap MiB', 'worker heap MiB', 'DOM elements', 'DOM nodes', 'listeners', 'rows', 'polls', 'missed', 'long tasks', 'IndexedDB rows', 'IndexedDB JSON KiB'];
@@ -200,17 +251,23 @@ export function formatSoak(doc: SoakDocument): string {
   const g = (name: string, growth: Growth | null, unit: string) =>
     `${name}: ${growth ? `${fmtSigned(growth.perHour)} ${unit}/h after the warm-up (${fmtSigned(growth.pctPer10Min)} % per 10 min)` : 'too few samples after the warm-up'}`;
   out.push(g('page heap', doc.growth.pageHeap, 'MiB'), g('worker heap', doc.growth.workerHeap, 'MiB'), g('DOM nodes', doc.growth.domNodes, 'nodes'));
+  const late = (name: string, growth: Growth | null) =>
+    growth ? [`${name}, second half only: ${fmtSigned(growth.perHour)} MiB/h (${fmtSigned(growth.pctPer10Min)} % per 10 min)`] : [];
+  out.push(...late('page heap', doc.growth.pageHeapLate), ...late('worker heap', doc.growth.workerHeapLate));
   for (const name of ['page', 'worker'] as const) {
     const { warmup, end } = doc.heapByKind[name];
     if (!warmup || !end) continue;
     const parts = (['code', 'strings', 'objects', 'native'] as const).map((k) => `${k} ${fmtSigned((end[k] - warmup[k]) / 1024)} KiB`);
     out.push(`${name} heap snapshots, minute ${WARMUP_MINUTES} → end (self sizes): ${parts.join(', ')}`);
+    const data = dataGrowthPctPer10Min(doc, name);
+    if (data !== null) out.push(`  ${name} data (strings and objects, compiled code left out): ${fmtSigned(data)} % of the heap per 10 min`);
   }
   const last = doc.samples[doc.samples.length - 1];
   if (last) {
     const stores = Object.entries(last.idb.stores).map(([name, s]) => `${name} ${s.rows} rows / ${(s.jsonBytes / 1024).toFixed(1)} KiB`).join(', ');
     out.push(`IndexedDB at the end: ${stores}; ${last.idb.alertDetailRows} alert detail copies; estimate ${kib(last.idb.indexedDbBytes)} IndexedDB, ${kib(last.idb.usageBytes)} in all`);
   }
+  for (const task of doc.totals.longTaskScripts) out.push(`long task ${task}`);
   out.push(`polls: ${doc.totals.polls} received by the server, ${doc.totals.pollsSeen} answered to the page, ${doc.totals.missedCycles} missed; ${doc.totals.freshAlerts} fresh alerts sent`, '');
   out.push('budgets (issue 20: a 20-minute soak at a 1 s interval)');
   const w = Math.max(...doc.budgets.map((b) => b.budget.length));
@@ -444,21 +501,30 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
     let lastPoll: number | null = null;
     const samples: SoakSample[] = [];
     const totals = { pollsSeen: 0, missedCycles: 0 };
+    /** each counted long task (by its start) with the scripts its frame ran */
+    const explained = new Map<number, string>();
 
     // Long tasks of the measuring itself (forced GCs, reading IndexedDB, snapshots) are not the console's: the page's
     // clock before and after each measurement marks windows whose long tasks are left out.
     const measuring: [number, number][] = [];
     const sample = async (minute: number) => {
+      // Between two polls (the worker has written the answer to IndexedDB, the page has rendered it): an answer in
+      // flight would count a poll's transient data as growth.
+      await page.evaluate(`window.__bench.afterPoll(${opts.intervalMs * 3}, ${AFTER_POLL_MS})`);
       const from = await pageNow();
-      const pageHeap = await heapAfterGc(pageCdp);
       const workerHeap = worker ? await heapAfterGc(worker).catch(() => Number.NaN) : Number.NaN;
+      const pageHeap = await heapAfterGc(pageCdp);
       const counters = (await cdp.send('Memory.getDOMCounters')) as { nodes: number; jsEventListeners: number };
       const idb = await idbFigures(page);
       measuring.push([from, await pageNow()]);
       const probe = (await page.evaluate(
-        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks || [], rows: b.rowCount(), elements: document.querySelectorAll('*').length }; })()`,
-      )) as { times: number[]; notLive: number; longTasks: { start: number; duration: number }[]; rows: number; elements: number };
+        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks || [], frames: b.frames || [], rows: b.rowCount(), elements: document.querySelectorAll('*').length }; })()`,
+      )) as { times: number[]; notLive: number; longTasks: { start: number; duration: number }[]; frames: LongFrame[]; rows: number; elements: number };
       const longTasks = consoleLongTasks(probe.longTasks, measuring, soakStart);
+      for (const task of longTasks) {
+        if (explained.has(task.start)) continue;
+        explained.set(task.start, describeLongTask(task, probe.frames));
+      }
       const missed = missedCycles(probe.times, opts.intervalMs, lastPoll);
       if (probe.times.length) lastPoll = probe.times[probe.times.length - 1]!;
       totals.pollsSeen += probe.times.length;
@@ -513,10 +579,13 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
     }
     await snapshot('end');
 
+    const half = Math.max(WARMUP_MINUTES, opts.minutes / 2);
     const growth = {
       pageHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB }))),
       workerHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB }))),
       domNodes: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.domNodes }))),
+      pageHeapLate: opts.minutes >= 8 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB })), half) : null,
+      workerHeapLate: opts.minutes >= 8 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB })), half) : null,
     };
     const last = samples[samples.length - 1]!;
     const doc: SoakDocument = {
@@ -533,7 +602,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       samples,
       growth,
       heapByKind: kinds,
-      totals: { polls: last.polls, ...totals, longTasks: last.longTasks, notLive: last.notLive, freshAlerts: churn.sent(), snapshots },
+      totals: { polls: last.polls, ...totals, longTasks: last.longTasks, longTaskScripts: [...explained.values()], notLive: last.notLive, freshAlerts: churn.sent(), snapshots },
       budgets: [],
     };
     doc.budgets = soakVerdicts(doc);

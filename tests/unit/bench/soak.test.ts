@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleLongTasks, growthAfterWarmup, heapByKind, missedCycles, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
+import { consoleLongTasks, dataGrowthPctPer10Min, describeLongTask, growthAfterWarmup, heapByKind, missedCycles, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
 import { OptionsError, parseOptions } from '../../../tests/bench/options.ts';
 
 const sample = (minute: number, over: Partial<SoakSample> = {}): SoakSample => ({
@@ -74,14 +74,45 @@ describe('heap snapshot by kind', () => {
   });
 });
 
+describe('what the soak reports beside the heap figure', () => {
+  it('names the scripts of the frame a long task fell in, longest first', () => {
+    const frames = [
+      { start: 900, duration: 40, scripts: [] },
+      {
+        start: 1000,
+        duration: 120,
+        scripts: [
+          { invoker: 'TimerHandler:setInterval', fn: 'tick', url: 'http://x/assets/index-1.js', at: 10, ms: 20 },
+          { invoker: 'MessagePort.onmessage', fn: 'apply', url: 'http://x/assets/index-1.js', at: 99, ms: 70 },
+        ],
+      },
+      { start: 2000, duration: 80, scripts: [] },
+    ];
+    expect(describeLongTask({ start: 1010, duration: 93.4 }, frames)).toBe(
+      '93 ms: 70 ms in MessagePort.onmessage apply (index-1.js:99); 20 ms in TimerHandler:setInterval tick (index-1.js:10)',
+    );
+    expect(describeLongTask({ start: 2001, duration: 60 }, frames)).toBe('60 ms: no script (style, layout, paint or garbage collection)');
+    expect(describeLongTask({ start: 5000, duration: 60 }, frames)).toBe('60 ms: no frame recorded');
+  });
+
+  it('the data growth leaves compiled code out and is a share of the heap after the warm-up per 10 minutes', () => {
+    const kinds = (strings: number, objects: number, code: number) => ({ code, strings, objects, native: 0 });
+    const samples = [sample(0), sample(2, { pageHeapMiB: 4 }), sample(12, { pageHeapMiB: 5 })];
+    // 40 KiB more strings and objects over 10 minutes on a 4 MiB heap: about 1 %; 1 MiB more code does not count
+    const doc = { samples, heapByKind: { page: { warmup: kinds(100_000, 200_000, 1e6), end: kinds(120_000, 220_960, 2e6) }, worker: {} } };
+    expect(dataGrowthPctPer10Min(doc, 'page')).toBeCloseTo(1, 1);
+    expect(dataGrowthPctPer10Min(doc, 'worker')).toBeNull();
+  });
+});
+
 describe('soak budgets', () => {
   const doc = (samples: SoakSample[]) => {
     const grow = (k: 'pageHeapMiB' | 'workerHeapMiB') => growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s[k] })));
     const last = samples[samples.length - 1]!;
     return {
       samples,
-      growth: { pageHeap: grow('pageHeapMiB'), workerHeap: grow('workerHeapMiB'), domNodes: null },
-      totals: { polls: last.polls, pollsSeen: 570, missedCycles: 0, longTasks: last.longTasks, notLive: 0, freshAlerts: 0, snapshots: [] },
+      growth: { pageHeap: grow('pageHeapMiB'), workerHeap: grow('workerHeapMiB'), domNodes: null, pageHeapLate: null, workerHeapLate: null },
+      totals: { polls: last.polls, pollsSeen: 570, missedCycles: 0, longTasks: last.longTasks, longTaskScripts: [], notLive: 0, freshAlerts: 0, snapshots: [] },
       options: { minutes: 10, intervalMs: 1000, sampleSeconds: 60, simulatorStepMs: 500, freshAlertEveryMs: 5000, freshAlertsKept: 8, viewport: { width: 1, height: 1 } },
     };
   };
