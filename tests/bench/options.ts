@@ -36,6 +36,8 @@ export interface BenchOptions {
   soak: number | null;
   /** the console's refresh interval during the soak */
   soakIntervalMs: number;
+  /** minutes of the soak's warm-up, left out of its growth figures (issue 20: two) */
+  soakWarmupMinutes: number;
   /** seconds between two soak samples (heap after GC, DOM, IndexedDB) */
   soakSampleSeconds: number;
   /** write heap snapshots of the page and the worker after the warm-up and at the end of the soak into this folder */
@@ -63,6 +65,7 @@ export const USAGE = `Usage: npm run bench -- [options]
                        after GC, DOM, IndexedDB and missed cycles every minute (JSON: soak-results.json unless --out)
   --soak-interval MS   the console's refresh interval during the soak (default 1000)
   --soak-sample S      seconds between soak samples (default 60)
+  --soak-warmup M      minutes of warm-up left out of the soak's growth figures (default 2)
   --soak-snapshots DIR also write heap snapshots of page and worker after the warm-up and at the end into DIR`;
 
 export class OptionsError extends Error {}
@@ -92,6 +95,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     soak: null,
     soakIntervalMs: 1000,
     soakSampleSeconds: 60,
+    soakWarmupMinutes: 2,
     soakSnapshots: null,
   };
   let alertsGiven = false;
@@ -181,6 +185,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--soak-sample':
         o.soakSampleSeconds = int(name, value(), 5);
         break;
+      case '--soak-warmup':
+        o.soakWarmupMinutes = int(name, value(), 1);
+        break;
       case '--soak-snapshots':
         o.soakSnapshots = value();
         break;
@@ -194,6 +201,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   if (o.url && o.dist) throw new OptionsError('--url measures a deployed console; --dist a local build: choose one');
   if (o.soak !== null && (o.url || o.lighthouse)) throw new OptionsError('--soak runs alone: leave out --lighthouse, --lighthouse-only and --url');
   if (o.soak !== null && !outGiven) o.out = 'soak-results.json';
+  if (o.soak !== null && o.soakWarmupMinutes + 2 > o.soak) throw new OptionsError(`--soak ${o.soak}: the warm-up (${o.soakWarmupMinutes} minutes) leaves fewer than two minutes to measure`);
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];
   o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));

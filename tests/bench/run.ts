@@ -176,9 +176,10 @@ async function soak(opts: BenchOptions, started: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const loadStart = round(os.loadavg()[0]!);
   try {
-    log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s`);
+    log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s, ${opts.soakWarmupMinutes} minutes of warm-up`);
     const doc = await runSoak(browser, distDir, {
       minutes: opts.soak!,
+      warmupMinutes: opts.soakWarmupMinutes,
       intervalMs: opts.soakIntervalMs,
       sampleSeconds: opts.soakSampleSeconds,
       snapshotsDir: opts.soakSnapshots,

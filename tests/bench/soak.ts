@@ -13,6 +13,7 @@ import { round } from './stats.ts';
 
 export interface SoakOptions {
   minutes: number;
+  warmupMinutes: number;
   intervalMs: number;
   sampleSeconds: number;
   snapshotsDir: string | null;
@@ -30,7 +31,10 @@ export const FRESH_ALERT_EVERY_MS = 5_000;
 export const FRESH_ALERTS_KEPT = 8;
 /** How long after a poll's answer reached the page a sample starts (the worker's cache write is done by then). */
 const AFTER_POLL_MS = 150;
-/** Samples before this are the warm-up (compiled code, caches filling, React's second fibre per row). */
+/**
+ * Samples before this are the warm-up (compiled code, caches filling, React's second fibre per row): issue 20's two
+ * minutes by default, --soak-warmup to change it.
+ */
 export const WARMUP_MINUTES = 2;
 
 export interface IdbFigures {
@@ -86,7 +90,7 @@ export interface SoakVerdict {
 
 export interface SoakDocument {
   generatedAt: string;
-  options: { minutes: number; intervalMs: number; sampleSeconds: number; simulatorStepMs: number; freshAlertEveryMs: number; freshAlertsKept: number; viewport: { width: number; height: number } };
+  options: { minutes: number; warmupMinutes: number; intervalMs: number; sampleSeconds: number; simulatorStepMs: number; freshAlertEveryMs: number; freshAlertsKept: number; viewport: { width: number; height: number } };
   samples: SoakSample[];
   growth: {
     pageHeap: Growth | null;
@@ -185,7 +189,7 @@ export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'tot
           value: `${fmtSigned(g.pctPer10Min)} % per 10 min (${fmtSigned(g.perHour)} MiB/h, ${g.samples} samples)`,
           verdict: g.pctPer10Min <= 1 ? 'met' : 'missed',
         };
-  const after = doc.samples.filter((s) => s.minute >= WARMUP_MINUTES);
+  const after = doc.samples.filter((s) => s.minute >= doc.options.warmupMinutes);
   const elements = after.map((s) => s.domElements);
   const domVerdict: SoakVerdict =
     after.length < 2
@@ -218,9 +222,9 @@ function domSteady(after: readonly SoakSample[]): boolean {
  * What the program kept, without the code V8 compiled meanwhile: strings and objects of the snapshot after the
  * warm-up and at the end, as a share of the heap after the warm-up, per 10 minutes.
  */
-export function dataGrowthPctPer10Min(doc: Pick<SoakDocument, 'heapByKind' | 'samples'>, name: 'page' | 'worker'): number | null {
+export function dataGrowthPctPer10Min(doc: Pick<SoakDocument, 'heapByKind' | 'samples' | 'options'>, name: 'page' | 'worker'): number | null {
   const { warmup, end } = doc.heapByKind[name];
-  const first = doc.samples.find((s) => s.minute >= WARMUP_MINUTES);
+  const first = doc.samples.find((s) => s.minute >= doc.options.warmupMinutes);
   const last = doc.samples[doc.samples.length - 1];
   const base = name === 'page' ? first?.pageHeapMiB : first?.workerHeapMiB;
   if (!warmup || !end || !first || !last || !base || last.minute <= first.minute) return null;
@@ -258,7 +262,7 @@ export function formatSoak(doc: SoakDocument): string {
     const { warmup, end } = doc.heapByKind[name];
     if (!warmup || !end) continue;
     const parts = (['code', 'strings', 'objects', 'native'] as const).map((k) => `${k} ${fmtSigned((end[k] - warmup[k]) / 1024)} KiB`);
-    out.push(`${name} heap snapshots, minute ${WARMUP_MINUTES} → end (self sizes): ${parts.join(', ')}`);
+    out.push(`${name} heap snapshots, minute ${doc.options.warmupMinutes} → end (self sizes): ${parts.join(', ')}`);
     const data = dataGrowthPctPer10Min(doc, name);
     if (data !== null) out.push(`  ${name} data (strings and objects, compiled code left out): ${fmtSigned(data)} % of the heap per 10 min`);
   }
@@ -558,7 +562,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       const from = await pageNow();
       for (const [name, target] of [['page', pageCdp], ['worker', worker]] as const) {
         if (!target) continue;
-        const file = opts.snapshotsDir ? path.join(opts.snapshotsDir, `${name}-${label === 'warmup' ? `minute-${WARMUP_MINUTES}` : 'end'}.heapsnapshot`) : null;
+        const file = opts.snapshotsDir ? path.join(opts.snapshotsDir, `${name}-${label === 'warmup' ? `minute-${opts.warmupMinutes}` : 'end'}.heapsnapshot`) : null;
         kinds[name][label] = await heapSnapshot(target, file);
         if (file) snapshots.push(file);
       }
@@ -572,26 +576,28 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
     for (let at = started + sampleMs; at <= end + 1000; at += sampleMs) {
       await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
       await sample((at - started) / 60_000);
-      if (!snapshotTaken && (at - started) / 60_000 >= WARMUP_MINUTES) {
+      if (!snapshotTaken && (at - started) / 60_000 >= opts.warmupMinutes) {
         snapshotTaken = true;
         await snapshot('warmup');
       }
     }
     await snapshot('end');
 
-    const half = Math.max(WARMUP_MINUTES, opts.minutes / 2);
+    const warm = opts.warmupMinutes;
+    const half = Math.max(warm, opts.minutes / 2);
     const growth = {
-      pageHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB }))),
-      workerHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB }))),
-      domNodes: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.domNodes }))),
-      pageHeapLate: opts.minutes >= 8 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB })), half) : null,
-      workerHeapLate: opts.minutes >= 8 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB })), half) : null,
+      pageHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB })), warm),
+      workerHeap: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB })), warm),
+      domNodes: growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.domNodes })), warm),
+      pageHeapLate: opts.minutes >= 2 * warm + 4 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB })), half) : null,
+      workerHeapLate: opts.minutes >= 2 * warm + 4 ? growthAfterWarmup(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB })), half) : null,
     };
     const last = samples[samples.length - 1]!;
     const doc: SoakDocument = {
       generatedAt: new Date().toISOString(),
       options: {
         minutes: opts.minutes,
+        warmupMinutes: opts.warmupMinutes,
         intervalMs: opts.intervalMs,
         sampleSeconds: opts.sampleSeconds,
         simulatorStepMs: SIMULATOR_STEP_MS,

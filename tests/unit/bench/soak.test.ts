@@ -99,7 +99,7 @@ describe('what the soak reports beside the heap figure', () => {
     const kinds = (strings: number, objects: number, code: number) => ({ code, strings, objects, native: 0 });
     const samples = [sample(0), sample(2, { pageHeapMiB: 4 }), sample(12, { pageHeapMiB: 5 })];
     // 40 KiB more strings and objects over 10 minutes on a 4 MiB heap: about 1 %; 1 MiB more code does not count
-    const doc = { samples, heapByKind: { page: { warmup: kinds(100_000, 200_000, 1e6), end: kinds(120_000, 220_960, 2e6) }, worker: {} } };
+    const doc = { samples, options: { warmupMinutes: 2 } as never, heapByKind: { page: { warmup: kinds(100_000, 200_000, 1e6), end: kinds(120_000, 220_960, 2e6) }, worker: {} } };
     expect(dataGrowthPctPer10Min(doc, 'page')).toBeCloseTo(1, 1);
     expect(dataGrowthPctPer10Min(doc, 'worker')).toBeNull();
   });
@@ -113,7 +113,7 @@ describe('soak budgets', () => {
       samples,
       growth: { pageHeap: grow('pageHeapMiB'), workerHeap: grow('workerHeapMiB'), domNodes: null, pageHeapLate: null, workerHeapLate: null },
       totals: { polls: last.polls, pollsSeen: 570, missedCycles: 0, longTasks: last.longTasks, longTaskScripts: [], notLive: 0, freshAlerts: 0, snapshots: [] },
-      options: { minutes: 10, intervalMs: 1000, sampleSeconds: 60, simulatorStepMs: 500, freshAlertEveryMs: 5000, freshAlertsKept: 8, viewport: { width: 1, height: 1 } },
+      options: { minutes: 10, warmupMinutes: 2, intervalMs: 1000, sampleSeconds: 60, simulatorStepMs: 500, freshAlertEveryMs: 5000, freshAlertsKept: 8, viewport: { width: 1, height: 1 } },
     };
   };
 
@@ -133,7 +133,8 @@ describe('soak budgets', () => {
 
 describe('soak options', () => {
   it('--soak runs alone, at a 1 s interval, a sample a minute, into soak-results.json', () => {
-    expect(parseOptions(['--soak', '20'])).toMatchObject({ soak: 20, soakIntervalMs: 1000, soakSampleSeconds: 60, soakSnapshots: null, out: 'soak-results.json' });
+    expect(parseOptions(['--soak', '20'])).toMatchObject({ soak: 20, soakIntervalMs: 1000, soakSampleSeconds: 60, soakWarmupMinutes: 2, soakSnapshots: null, out: 'soak-results.json' });
+    expect(parseOptions(['--soak', '30', '--soak-warmup', '15']).soakWarmupMinutes).toBe(15);
     expect(parseOptions(['--soak', '5', '--soak-interval', '2000', '--soak-sample', '30', '--out', 'x.json', '--soak-snapshots', 'snaps'])).toMatchObject({
       soak: 5,
       soakIntervalMs: 2000,
@@ -148,5 +149,6 @@ describe('soak options', () => {
     expect(() => parseOptions(['--soak', '0'])).toThrow(OptionsError);
     expect(() => parseOptions(['--soak', '5', '--soak-interval', '500'])).toThrow(OptionsError);
     expect(() => parseOptions(['--soak', '5', '--lighthouse'])).toThrow(OptionsError);
+    expect(() => parseOptions(['--soak', '10', '--soak-warmup', '9'])).toThrow(OptionsError);
   });
 });
