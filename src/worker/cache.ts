@@ -1,13 +1,23 @@
-// The offline cache: last known alerts per view, config, preferences and lists, in IndexedDB through Dexie.
-// When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from memory.
+// The offline cache: last known alerts per view, the last alerts opened, config, preferences and lists, in IndexedDB
+// through Dexie. When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from
+// memory. Views and alert copies are bounded in number and age, so a console open for weeks stays small.
 import Dexie, { type Table } from 'dexie';
 import type { AlertRow, AlertsMeta } from './contract/index.ts';
+import type { Alert, Note } from '../core/types.ts';
 import type { OutboxEntry } from '../core/outbox.ts';
 
 export interface CachedView {
   viewKey: string;
   rows: AlertRow[];
   meta: AlertsMeta;
+  savedAt: number;
+}
+
+/** The last copy of an alert's page (the alert and its notes), for opening it instantly and offline. */
+export interface CachedDetail {
+  id: string;
+  alert: Alert;
+  notes: Note[];
   savedAt: number;
 }
 
@@ -22,6 +32,11 @@ export interface Cache {
   readonly kind: 'indexeddb' | 'memory';
   getView(viewKey: string): Promise<CachedView | undefined>;
   putView(view: CachedView): Promise<void>;
+  getDetail(id: string): Promise<CachedDetail | undefined>;
+  /** keeps the copy; the oldest go past MAX_CACHED_DETAILS, and any not written for MAX_CACHE_AGE_MS */
+  putDetail(detail: CachedDetail): Promise<void>;
+  /** the alert was found deleted: no stale copy may pretend otherwise */
+  dropDetail(id: string): Promise<void>;
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
   /**
@@ -43,12 +58,19 @@ export interface OutboxStore {
 
 /** How many views to remember: enough for the usual tabs and searches, small enough to stay cheap. */
 const MAX_VIEWS = 24;
+/** How many alert pages to remember: the ones an operator came back to today, not every alert ever opened. */
+export const MAX_CACHED_DETAILS = 50;
+/** Views and alert copies not written for this long are dropped at the next write of their kind. */
+export const MAX_CACHE_AGE_MS = 7 * 24 * 3600_000;
 const KEEP_ON_LOGOUT = new Set(['config', 'config.local']);
+/** Where copies of alert pages lived before they got a table of their own (schema version 2). */
+const OLD_DETAIL_PREFIX = 'alert:';
 
 class ConsoleDb extends Dexie {
   views!: Table<CachedView, string>;
   kv!: Table<KeyValue, string>;
   outbox!: Table<OutboxEntry, string>;
+  details!: Table<CachedDetail, string>;
 
   constructor(name: string) {
     super(name);
@@ -56,7 +78,34 @@ class ConsoleDb extends Dexie {
     this.version(1).stores({ views: 'viewKey, savedAt', kv: 'key' });
     // The outbox (src/sw/outbox-sync.ts reads the same store by name: keep 'outbox' and its keyPath 'id').
     this.version(2).stores({ outbox: 'id, seq, owner' });
+    // Alert copies in a table of their own, indexed by age so the oldest can go (they were kv rows alert:<id>).
+    this.version(3)
+      .stores({ details: 'id, savedAt' })
+      .upgrade(async (tx) => {
+        const kv = tx.table<KeyValue, string>('kv');
+        const old = await kv.where('key').startsWith(OLD_DETAIL_PREFIX).toArray();
+        const copies = old.flatMap((row) => {
+          const value = row.value as Omit<CachedDetail, 'id'> | null;
+          return value?.alert ? [{ id: row.key.slice(OLD_DETAIL_PREFIX.length), alert: value.alert, notes: value.notes ?? [], savedAt: value.savedAt ?? row.savedAt }] : [];
+        });
+        await tx.table<CachedDetail, string>('details').bulkPut(copies);
+        await kv.bulkDelete(old.map((row) => row.key));
+      });
   }
+}
+
+/** Drops the rows not written for MAX_CACHE_AGE_MS, then the oldest past `max`. */
+async function trim(table: Table<{ savedAt: number }, string>, max: number) {
+  await table.where('savedAt').below(Date.now() - MAX_CACHE_AGE_MS).delete();
+  const count = await table.count();
+  if (count > max) await table.bulkDelete(await table.orderBy('savedAt').limit(count - max).primaryKeys());
+}
+
+/** The same for a Map in insertion order (the memory cache), oldest first. */
+function trimMap<T extends { savedAt: number }>(map: Map<string, T>, max: number) {
+  const limit = Date.now() - MAX_CACHE_AGE_MS;
+  for (const [key, value] of map) if (value.savedAt < limit) map.delete(key);
+  while (map.size > max) map.delete(map.keys().next().value as string);
 }
 
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
@@ -64,6 +113,7 @@ const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
   private views = new Map<string, CachedView>();
+  private details = new Map<string, CachedDetail>();
   private kv = new Map<string, unknown>();
   private entries = new Map<string, OutboxEntry>();
   readonly outbox: OutboxStore = {
@@ -79,7 +129,18 @@ export class MemoryCache implements Cache {
   async putView(view: CachedView) {
     this.views.delete(view.viewKey);
     this.views.set(view.viewKey, view);
-    while (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    trimMap(this.views, MAX_VIEWS);
+  }
+  async getDetail(id: string) {
+    return this.details.get(id);
+  }
+  async putDetail(detail: CachedDetail) {
+    this.details.delete(detail.id);
+    this.details.set(detail.id, detail);
+    trimMap(this.details, MAX_CACHED_DETAILS);
+  }
+  async dropDetail(id: string) {
+    this.details.delete(id);
   }
   async get<T>(key: string) {
     return this.kv.get(key) as T | undefined;
@@ -89,6 +150,7 @@ export class MemoryCache implements Cache {
   }
   async clearUserData(owner: string) {
     this.views.clear();
+    this.details.clear();
     for (const [id, entry] of this.entries) if (entry.owner === owner) this.entries.delete(id);
     for (const key of [...this.kv.keys()]) if (!KEEP_ON_LOGOUT.has(key)) this.kv.delete(key);
   }
@@ -112,12 +174,20 @@ class DexieCache implements Cache {
   async putView(view: CachedView) {
     await this.db.transaction('rw', this.db.views, async () => {
       await this.db.views.put(view);
-      const count = await this.db.views.count();
-      if (count > MAX_VIEWS) {
-        const oldest = await this.db.views.orderBy('savedAt').limit(count - MAX_VIEWS).primaryKeys();
-        await this.db.views.bulkDelete(oldest);
-      }
+      await trim(this.db.views, MAX_VIEWS);
     });
+  }
+  async getDetail(id: string) {
+    return this.db.details.get(id);
+  }
+  async putDetail(detail: CachedDetail) {
+    await this.db.transaction('rw', this.db.details, async () => {
+      await this.db.details.put(detail);
+      await trim(this.db.details, MAX_CACHED_DETAILS);
+    });
+  }
+  async dropDetail(id: string) {
+    await this.db.details.delete(id);
   }
   async get<T>(key: string) {
     return (await this.db.kv.get(key))?.value as T | undefined;
@@ -126,8 +196,9 @@ class DexieCache implements Cache {
     await this.db.kv.put({ key, value, savedAt: Date.now() });
   }
   async clearUserData(owner: string) {
-    await this.db.transaction('rw', this.db.views, this.db.kv, this.db.outbox, async () => {
+    await this.db.transaction('rw', [this.db.views, this.db.kv, this.db.outbox, this.db.details], async () => {
       await this.db.views.clear();
+      await this.db.details.clear();
       await this.db.outbox.where('owner').equals(owner).delete();
       const keys = await this.db.kv.toCollection().primaryKeys();
       await this.db.kv.bulkDelete(keys.filter((k) => !KEEP_ON_LOGOUT.has(k)));
@@ -217,6 +288,15 @@ class ResilientCache implements Cache {
       this.degrade(error);
       await this.memory!.putView(view);
     }
+  }
+  getDetail(id: string) {
+    return this.guard((c) => c.getDetail(id), undefined);
+  }
+  putDetail(detail: CachedDetail) {
+    return this.guardWrite((c) => c.putDetail(detail));
+  }
+  dropDetail(id: string) {
+    return this.guardWrite((c) => c.dropDetail(id));
   }
   async get<T>(key: string) {
     if (this.memory) return this.memory.get<T>(key);

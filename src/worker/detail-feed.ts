@@ -1,25 +1,17 @@
 // The alert on a detail page, kept current at the list's interval (two requests a cycle: the alert and its notes),
 // cached for offline use. The leader's feed hub runs one per alert that any tab shows.
-import type { Alert, Note } from '../core/types.ts';
+import type { Alert } from '../core/types.ts';
 import type { AlertDetailMessage, WorkerError } from './contract/index.ts';
 import { pollTimeoutMs } from '../core/freshness.ts';
 import { getAlert, getNotes } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
-import type { Cache } from './cache.ts';
+import type { Cache, CachedDetail } from './cache.ts';
 import type { Feed } from './alerts-feed.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 
-interface CachedDetail {
-  alert: Alert;
-  notes: Note[];
-  savedAt: number;
-}
-
-export const detailCacheKey = (id: string) => `alert:${id}`;
-
 /** The last copy of an alert, or null when none was kept (or it was found deleted). */
 export async function cachedDetail(cache: Cache, id: string): Promise<CachedDetail | null> {
-  return (await cache.get<CachedDetail | null>(detailCacheKey(id))) ?? null;
+  return (await cache.getDetail(id)) ?? null;
 }
 
 export class DetailFeed implements Feed {
@@ -85,7 +77,7 @@ export class DetailFeed implements Feed {
   async remember(alert: Alert, savedAt: number): Promise<void> {
     const existing = await cachedDetail(this.deps.cache(), alert.id);
     if (existing && existing.savedAt >= savedAt) return;
-    await this.deps.cache().put(detailCacheKey(alert.id), { alert, notes: existing?.notes ?? [], savedAt } satisfies CachedDetail);
+    await this.deps.cache().putDetail({ id: alert.id, alert, notes: existing?.notes ?? [], savedAt });
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
@@ -99,7 +91,7 @@ export class DetailFeed implements Feed {
     this.deps.onNetwork(true);
     const noteList = notes.ok ? notes.value : (this.last?.notes ?? []);
     const savedAt = Date.now();
-    await this.deps.cache().put(detailCacheKey(id), { alert: alert.value, notes: noteList, savedAt } satisfies CachedDetail);
+    await this.deps.cache().putDetail({ id, alert: alert.value, notes: noteList, savedAt });
     this.emit({ type: 'alert-detail', id, alert: alert.value, notes: noteList, freshness: 'live', updatedAt: savedAt, error: null });
     return 'ok';
   }
@@ -113,7 +105,7 @@ export class DetailFeed implements Feed {
     }
     if (error.code === 404) {
       // Deleted, unknown, or another customer's: a clear not-found state, and no stale copy pretending otherwise.
-      void this.deps.cache().put(detailCacheKey(id), null);
+      void this.deps.cache().dropDetail(id);
       this.emit({ type: 'alert-detail', id, alert: null, notes: [], freshness: 'live', updatedAt: Date.now(), error });
       return 'client-error';
     }

@@ -38,6 +38,16 @@ export interface BenchOptions {
   url: string | null;
   /** write every Lighthouse report (JSON, opens in the Lighthouse viewer) into this folder */
   lighthouseReports: string | null;
+  /** run only the soak (tests/bench/soak.ts) for this many minutes: one /alerts page with churning alerts */
+  soak: number | null;
+  /** the console's refresh interval during the soak */
+  soakIntervalMs: number;
+  /** minutes of the soak's warm-up, left out of its growth figures (issue 20: two) */
+  soakWarmupMinutes: number;
+  /** seconds between two soak samples (heap after GC, DOM, IndexedDB) */
+  soakSampleSeconds: number;
+  /** write heap snapshots of the page and the worker after the warm-up and at the end of the soak into this folder */
+  soakSnapshots: string | null;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -60,7 +70,13 @@ export const USAGE = `Usage: npm run bench -- [options]
   --lighthouse-only    run only Lighthouse (no alert loading, no browser phases)
   --lighthouse-runs N  Lighthouse runs, the median is reported (default 3)
   --lighthouse-reports DIR  also write each run's full Lighthouse report (JSON) into DIR
-  --url URL            run only Lighthouse, on this page of a deployed console (e.g. https://alerta.example.com/alerts)`;
+  --url URL            run only Lighthouse, on this page of a deployed console (e.g. https://alerta.example.com/alerts)
+  --soak MINUTES       run only the soak: one /alerts page for MINUTES with churning alerts, heap of page and worker
+                       after GC, DOM, IndexedDB and missed cycles every minute (JSON: soak-results.json unless --out)
+  --soak-interval MS   the console's refresh interval during the soak (default 1000)
+  --soak-sample S      seconds between soak samples (default 60)
+  --soak-warmup M      minutes of warm-up left out of the soak's growth figures (default 2)
+  --soak-snapshots DIR also write heap snapshots of page and worker after the warm-up and at the end into DIR`;
 
 export class OptionsError extends Error {}
 
@@ -89,8 +105,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     lighthouseRuns: 3,
     url: null,
     lighthouseReports: null,
+    soak: null,
+    soakIntervalMs: 1000,
+    soakSampleSeconds: 60,
+    soakWarmupMinutes: 2,
+    soakSnapshots: null,
   };
   let alertsGiven = false;
+  let outGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -126,6 +148,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--out':
         o.out = value();
+        outGiven = true;
         break;
       case '--no-build':
         o.build = false;
@@ -175,6 +198,21 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         o.build = false;
         break;
       }
+      case '--soak':
+        o.soak = int(name, value(), 1);
+        break;
+      case '--soak-interval':
+        o.soakIntervalMs = int(name, value(), 1000);
+        break;
+      case '--soak-sample':
+        o.soakSampleSeconds = int(name, value(), 5);
+        break;
+      case '--soak-warmup':
+        o.soakWarmupMinutes = int(name, value(), 1);
+        break;
+      case '--soak-snapshots':
+        o.soakSnapshots = value();
+        break;
       case '--help':
       case '-h':
         throw new OptionsError('');
@@ -183,6 +221,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     }
   }
   if (o.url && o.dist) throw new OptionsError('--url measures a deployed console; --dist a local build: choose one');
+  if (o.soak !== null && (o.url || o.lighthouse)) throw new OptionsError('--soak runs alone: leave out --lighthouse, --lighthouse-only and --url');
+  if (o.soak !== null && !outGiven) o.out = 'soak-results.json';
+  if (o.soak !== null && o.soakWarmupMinutes + 2 > o.soak) throw new OptionsError(`--soak ${o.soak}: the warm-up (${o.soakWarmupMinutes} minutes) leaves fewer than two minutes to measure`);
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];
   o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));

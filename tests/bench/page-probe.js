@@ -16,6 +16,11 @@
     eventTypes: {},
     worker: null,
     nextId: 0,
+    // The soak's record of good polls (the worker's own time of each answer) and of the view turning away from live;
+    // the soak collects and empties them every sample, so they stay small.
+    recordPolls: false,
+    pollTimes: [],
+    notLive: 0,
   };
   window.__bench = bench;
 
@@ -71,6 +76,24 @@
     bench.longTasks = null;
   }
 
+  // ---- long animation frames: which scripts a long task ran (the soak names them), the last 100 kept -------------
+  bench.frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!(e.blockingDuration > 0)) continue;
+        bench.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          scripts: (e.scripts || []).map((x) => ({ invoker: x.invoker, fn: x.sourceFunctionName, url: x.sourceURL, at: x.sourceCharPosition, ms: Math.round(x.duration) })),
+        });
+        if (bench.frames.length > 100) bench.frames.shift();
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    bench.frames = null;
+  }
+
   // ---- the data worker: keep a handle to talk to it in Comlink's wire format ------------------------------------------
   // The views the UI asks the worker for (setView calls), with the rows per page of each: which view's snapshot came
   // first after a reload tells whether the console asked for the right one.
@@ -115,6 +138,11 @@
       };
     }
     if (event.type === 'alerts-patch') bench.lastPatchRows = Array.isArray(event.rows) ? event.rows.length : 0;
+    if (bench.recordPolls && (event.type === 'alerts-full' || event.type === 'alerts-patch') && event.meta) {
+      const at = event.meta.updatedAt;
+      if (typeof at === 'number' && at !== bench.pollTimes[bench.pollTimes.length - 1] && !event.meta.fromCache) bench.pollTimes.push(at);
+      if (typeof event.meta.freshness === 'string' && event.meta.freshness !== 'live') bench.notLive++;
+    }
     if (event.type === 'alerts-full' || event.type === 'alerts-patch') {
       const list = waiters.splice(0);
       for (const w of list) w(event.type);
@@ -176,6 +204,16 @@
         resolve(t);
       });
     });
+
+  /**
+   * Resolves `settleMs` after the next alerts message (a poll's answer), or after `timeoutMs` without one: the soak
+   * measures right after a poll, when neither the worker nor the page holds a poll's answer in flight.
+   */
+  bench.afterPoll = async (timeoutMs, settleMs) => {
+    const type = await nextAlertsMessage(timeoutMs);
+    await sleep(settleMs);
+    return type;
+  };
 
   /** Lets React commit and the browser lay out and paint what the last message changed. */
   bench.settle = async () => {

@@ -18,6 +18,7 @@ import { loopbackPageMs, serverPageMs } from './server-figure.ts';
 import { sourceMapResolver, startupReport } from './startup-profile.ts';
 import type { TraceEvent } from './trace-summary.ts';
 import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED_AUDITS } from './lighthouse.ts';
+import { formatSoak, runSoak } from './soak.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -77,6 +78,10 @@ async function main() {
     throw e;
   }
   const started = Date.now();
+  if (opts.soak !== null) {
+    await soak(opts, started);
+    return;
+  }
   // --url measures a deployed console: nothing to build or serve here.
   const distDir = opts.url ? null : opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
   if (distDir && !existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
@@ -169,6 +174,43 @@ async function main() {
   writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
   process.stdout.write(formatTable(doc) + '\n');
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), out) || out} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+/** --soak: the built console on one /alerts page for that many minutes (tests/bench/soak.ts). */
+async function soak(opts: BenchOptions, started: number) {
+  const distDir = opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const loadStart = round(os.loadavg()[0]!);
+  try {
+    log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s, ${opts.soakWarmupMinutes} minutes of warm-up`);
+    const doc = await runSoak(browser, distDir, {
+      minutes: opts.soak!,
+      warmupMinutes: opts.soakWarmupMinutes,
+      intervalMs: opts.soakIntervalMs,
+      sampleSeconds: opts.soakSampleSeconds,
+      snapshotsDir: opts.soakSnapshots,
+      probe: PROBE,
+      viewport: VIEWPORT,
+      log,
+    });
+    const machine: Machine = {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+      chromium: browser.version(),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverage: { start: loadStart, end: round(os.loadavg()[0]!) },
+    };
+    const out = path.resolve(opts.out);
+    writeFileSync(out, JSON.stringify({ machine, ...doc, dist: opts.dist }, null, 2) + '\n');
+    const load = machine.loadAverage!;
+    process.stdout.write(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), Chromium ${machine.chromium}, Node ${machine.node}, load average ${load.start} → ${load.end}\n\n`);
+    process.stdout.write(formatSoak(doc) + '\n');
+    process.stdout.write(`\nwrote ${path.relative(process.cwd(), out) || out} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  } finally {
+    await browser.close();
+  }
 }
 
 // ---- build and servers --------------------------------------------------------------------------------------------

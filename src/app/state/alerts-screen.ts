@@ -19,7 +19,6 @@ import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
 import { prefsAtom } from './user.ts';
-import { forgetPending, outboxAtom } from './outbox.ts';
 import { translatorAtom } from './i18n.ts';
 import { onSecond } from '../hooks/second-ticker.ts';
 import { darkAtom } from './shell.ts';
@@ -261,7 +260,6 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     const keep = new Set(order);
     for (const id of selectedAtoms.keys()) if (!keep.has(id)) selectedAtoms.delete(id);
     for (const id of focusedAtoms.keys()) if (!keep.has(id)) focusedAtoms.delete(id);
-    forgetPending(keep, store.get(outboxAtom));
     previousOrder = order;
   });
 

@@ -17,29 +17,35 @@ const byAlertAtom = atom((get) => {
   return map;
 });
 
+/**
+ * The per-alert atoms of the alerts asked about most recently (alert pages, rows). Only so many are kept: a console
+ * open for days opens thousands of alerts, and an atom dropped here is made again when asked for (it is derived
+ * from the outbox, so nothing is lost; a component still holding the old one keeps working).
+ */
 const pendingAtoms = new Map<string, Atom<readonly OutboxEntry[]>>();
+/** the longest page (200 rows) and the alert pages opened from it */
+export const PENDING_ATOMS_KEPT = 250;
 
-/** An alert's pending entries (one atom per alert id, forgotten with the rows: see forgetPending). */
+/** An alert's pending entries. */
 export function pendingAtom(alertId: string): Atom<readonly OutboxEntry[]> {
   let a = pendingAtoms.get(alertId);
-  if (!a) {
-    let last: readonly OutboxEntry[] = NONE;
-    a = atom((get) => {
-      const next = get(byAlertAtom).get(alertId) ?? NONE;
-      // the same entries as before: the same array, so nothing re-renders
-      if (next.length === last.length && next.every((e, i) => e.id === last[i]?.id)) return last;
-      last = next;
-      return next;
-    });
+  if (a) {
+    // most recently asked for last
+    pendingAtoms.delete(alertId);
     pendingAtoms.set(alertId, a);
+    return a;
   }
+  let last: readonly OutboxEntry[] = NONE;
+  a = atom((get) => {
+    const next = get(byAlertAtom).get(alertId) ?? NONE;
+    // the same entries as before: the same array, so nothing re-renders
+    if (next.length === last.length && next.every((e, i) => e.id === last[i]?.id)) return last;
+    last = next;
+    return next;
+  });
+  pendingAtoms.set(alertId, a);
+  while (pendingAtoms.size > PENDING_ATOMS_KEPT) pendingAtoms.delete(pendingAtoms.keys().next().value as string);
   return a;
-}
-
-/** Forgets the per-alert atoms of alerts no longer shown and without pending entries. */
-export function forgetPending(keep: ReadonlySet<string>, entries: readonly OutboxEntry[]) {
-  const pending = new Set(entries.map((e) => e.alertId));
-  for (const id of pendingAtoms.keys()) if (!keep.has(id) && !pending.has(id)) pendingAtoms.delete(id);
 }
 
 export const outboxHandlers: EventHandlers<'outbox'> = {

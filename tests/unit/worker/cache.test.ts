@@ -1,13 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
+import { MAX_CACHE_AGE_MS, MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
 import type { AlertsMeta, OutboxEntry } from '../../../src/worker/contract/index.ts';
 
 const meta: AlertsMeta = {
   total: 1, page: 1, pageSize: 20, pages: 1, severityCounts: { major: 1 }, statusCounts: { open: 1 }, openSeverityCounts: { major: 1 }, environments: [],
   freshness: 'live', updatedAt: 1, fromCache: false, error: null,
 };
-const view = (key: string, savedAt: number): CachedView => ({ viewKey: key, rows: [], meta, savedAt });
+/** Times in the tests are ms after T0 (now: the cache drops what was not written for a week). */
+const T0 = Date.now();
+const view = (key: string, at: number): CachedView => ({ viewKey: key, rows: [], meta, savedAt: T0 + at });
 const entry = (id: string, owner: string, seq: number): OutboxEntry => ({
   id, seq, owner, createdAt: seq, alertId: 'a1', label: 'db01 · DiskFull', command: { kind: 'note', text: 'x' }, seen: null, attempts: 0, nextAt: 0, sending: false,
 });
@@ -23,7 +25,7 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     await first.putView(view('env=Production', 100));
     await first.put('config', { endpoint: 'http://x/api' });
     const second = await openCache(dbName);
-    expect((await second.getView('env=Production'))?.savedAt).toBe(100);
+    expect((await second.getView('env=Production'))?.savedAt).toBe(T0 + 100);
     expect(await second.get('config')).toEqual({ endpoint: 'http://x/api' });
     expect(await second.getView('unknown')).toBeUndefined();
   });
@@ -33,8 +35,17 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     for (let i = 0; i < 30; i++) await cache.putView(view(`v${i}`, i));
     expect(await cache.getView('v0')).toBeUndefined();
     expect(await cache.getView('v5')).toBeUndefined();
-    expect((await cache.getView('v29'))?.savedAt).toBe(29);
-    expect((await cache.getView('v6'))?.savedAt).toBe(6);
+    expect((await cache.getView('v29'))?.savedAt).toBe(T0 + 29);
+    expect((await cache.getView('v6'))?.savedAt).toBe(T0 + 6);
+  });
+
+  it('drops a view not refreshed for a week at the next write, in IndexedDB and in memory', async () => {
+    for (const cache of [await openCache(name()), new MemoryCache()]) {
+      await cache.putView(view('last-week', -MAX_CACHE_AGE_MS - 1000));
+      await cache.putView(view('yesterday', -24 * 3600_000));
+      expect(await cache.getView('last-week')).toBeUndefined();
+      expect((await cache.getView('yesterday'))?.savedAt).toBe(T0 - 24 * 3600_000);
+    }
   });
 
   it('sign-out wipes the user data but keeps the config, so the next start still knows the API', async () => {
@@ -43,7 +54,7 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     await cache.put('config', { endpoint: 'e' });
     await cache.put('config.local', { endpoint: 'e' });
     await cache.put('user-data', { prefs: {} });
-    await cache.put('alert:1', { alert: {} });
+    await cache.putDetail({ id: '1', alert: {} as never, notes: [], savedAt: T0 });
     await cache.outbox.put(entry('ann-2', 'ann', 2));
     await cache.outbox.put(entry('bob-1', 'bob', 1));
     await cache.outbox.put(entry('ann-1', 'ann', 1));
@@ -54,7 +65,7 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     expect((await cache.outbox.list('bob')).map((e) => e.id)).toEqual(['bob-1']);
     expect(await cache.getView('v')).toBeUndefined();
     expect(await cache.get('user-data')).toBeUndefined();
-    expect(await cache.get('alert:1')).toBeUndefined();
+    expect(await cache.getDetail('1')).toBeUndefined();
     expect(await cache.get('config')).toEqual({ endpoint: 'e' });
     expect(await cache.get('config.local')).toEqual({ endpoint: 'e' });
   });
@@ -69,7 +80,7 @@ describe('offline cache (IndexedDB through Dexie)', () => {
       expect(cache.kind).toBe('memory');
       expect(reasons).toHaveLength(1);
       await cache.putView(view('v', 7));
-      expect((await cache.getView('v'))?.savedAt).toBe(7);
+      expect((await cache.getView('v'))?.savedAt).toBe(T0 + 7);
     } finally {
       globalThis.indexedDB = saved;
     }
@@ -86,7 +97,7 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     await cache.put('k', 'value');
     expect(cache.kind).toBe('memory');
     expect(reasons).toEqual(['Quota exceeded']);
-    expect((await cache.getView('v'))?.savedAt).toBe(3);
+    expect((await cache.getView('v'))?.savedAt).toBe(T0 + 3);
     expect(await cache.get('k')).toBe('value');
   });
 

@@ -1,7 +1,7 @@
 // The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1), and the same content as plain text
 // for measuring column widths (cellText: the two must agree). Used by the table rows and the phone cards. Only the
 // time-left and duration cells change every second, and they do it without React.
-import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { lastNote } from '../../../core/last-note.ts';
@@ -17,11 +17,15 @@ import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { onSecond } from '../../hooks/second-ticker.ts';
 
+/** The dates measured for column widths and shown on cards: the last page's worth, not every time ever shown. */
+const DATE_CACHE_MAX = 400;
 const dateCache = new Map<string, string>();
 
 /**
- * Dates of unchanged alerts are formatted once, not on every re-render; with a format that shows no seconds (the
- * list's default, `ddd D MMM HH:mm`), once per minute: alerts received in the same minute share the text.
+ * Dates of unchanged alerts are formatted once per page, not on every measure; with a format that shows no seconds
+ * (the list's default, `ddd D MMM HH:mm`), once per minute: alerts received in the same minute share the text. The
+ * cache holds about two pages of times and starts over beyond that, so a wall display's hours of churn do not pile
+ * up in it (issue 20).
  */
 export function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
   // Alerta sends UTC instants (…Z); a UTC minute is the same minute in every time zone.
@@ -30,10 +34,15 @@ export function cachedDate(iso: string, format: string, timezone: 'local' | 'utc
   let out = dateCache.get(key);
   if (out === undefined) {
     out = formatDate(instant, format, { timezone, locale });
-    if (dateCache.size > 5000) dateCache.clear();
+    if (dateCache.size >= DATE_CACHE_MAX) dateCache.clear();
     dateCache.set(key, out);
   }
   return out;
+}
+
+/** Empties the date cache: the table's measure does it before each page, so only the page's dates stay. */
+export function forgetCachedDates(): void {
+  dateCache.clear();
 }
 
 /** The UTC tooltip is only needed when the pointer is there: computing it for every row up front is waste. */
@@ -152,10 +161,14 @@ const Duration = memo(function Duration({ receiveTime }: { receiveTime: string }
 });
 
 function DateCell({ iso, ctx }: { iso: string; ctx: RowContext }) {
+  // Formatted again only when the time or the format changes, and kept only while the cell is shown: a module-wide
+  // cache of every time ever shown grew for hours on a wall display (issue 20).
+  const { mediumDate, timezone, locale } = ctx;
+  const text = useMemo(() => (iso ? formatDate(iso, mediumDate, { timezone, locale }) : ''), [iso, mediumDate, timezone, locale]);
   if (!iso) return null;
   return (
     <time dateTime={iso} onMouseEnter={setUtcTitle} className="whitespace-nowrap">
-      {cachedDate(iso, ctx.mediumDate, ctx.timezone, ctx.locale)}
+      {text}
     </time>
   );
 }

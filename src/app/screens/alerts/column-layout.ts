@@ -10,7 +10,7 @@ import { orderAtom, rowAtom, viewKeyAtom } from '../../state/alerts.ts';
 import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { outboxAtom } from '../../state/outbox.ts';
 import { withPending, type OutboxEntry } from '../../../core/outbox.ts';
-import { cellText, columnLabel, type CellFont } from './AlertCells.tsx';
+import { cellText, columnLabel, forgetCachedDates, type CellFont } from './AlertCells.tsx';
 
 /** The fonts of the table as the browser resolved them (CSS `font` shorthands), read from probe elements. */
 export interface TableFonts {
@@ -63,7 +63,7 @@ export function measurer(font: string): Measure {
       } else {
         w = text.length * size * 0.6;
       }
-      // Enough for a few pages of distinct values; a long-running wall display does not grow without end.
+      // A safety net only: the cache is emptied at every measure of the page (see columnNeedsAtom).
       if (widths.size > 20_000) widths.clear();
       widths.set(key, w);
     }
@@ -146,6 +146,10 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
     headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)) };
   }
   const { m, headers } = headerCache!;
+  // The texts measured and the dates formatted for the last page only: rows measured before keep their widths (by
+  // row object), and a wall display's hours of alerts coming and going leave nothing behind (issue 20).
+  widths.clear();
+  forgetCachedDates();
   const content = ctx.columns.map(() => 0);
   // A row with actions made offline shows their outcome and a "pending" mark after its status: measured as shown.
   const pending = new Map<string, OutboxEntry[]>();
