@@ -1,9 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/start.ts';
 
 // The alerts table as an operator meets it on a real Alerta server (issue 14): its default columns all on screen at
 // laptop and desktop widths in every language, no header cut without its full name, row actions that never hide
 // data, and the phone cards without sideways scrolling. The demo server's /config is replaced here by the real
 // server's defaults (its column list, with customer views on so the Customer column shows).
+
+// Its own demo server: the widths depend on the alerts shown, and the shared server holds whatever the tests before
+// this one created (long generated names), which would make the layout depend on the order the tests run in.
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: true, settings: { AUTH_REQUIRED: false } });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
 
 /** An unconfigured Alerta 9.1.0 server's `columns` (CONSOLE-FACTS 1.3). */
 const REAL_SERVER_COLUMNS = ['severity', 'status', 'lastReceiveTime', 'timeoutLeft', 'duplicateCount', 'customer', 'environment', 'service', 'resource', 'event', 'value', 'text'];
@@ -21,7 +32,7 @@ function table(page: Page) {
 
 async function openAlerts(page: Page) {
   await realServerDefaults(page);
-  await page.goto('/alerts');
+  await page.goto(`${server.url}/alerts`);
   await expect.poll(() => table(page).locator('[data-row-id]').count()).toBeGreaterThan(5);
   // the column widths settle once the page is measured
   await page.waitForTimeout(300);
@@ -129,7 +140,7 @@ test.describe('on a phone', () => {
       const page = await context.newPage();
       try {
         await realServerDefaults(page);
-        await page.goto('/alerts');
+        await page.goto(`${server.url}/alerts`);
         const cards = page.getByRole('list', { name: language.alerts }).getByRole('listitem');
         await expect.poll(() => cards.count()).toBeGreaterThan(2);
         const report = await page.evaluate(() => {
@@ -189,7 +200,7 @@ test.describe('many columns', () => {
 
   test('when the table must scroll sideways, the selection box, severity and status stay at the left', async ({ page, request }) => {
     const event = `E2EWide${Date.now()}`;
-    const res = await request.post('/api/alert', {
+    const res = await request.post(`${server.url}/api/alert`, {
       data: { resource: 'wide-a', event, environment: 'Production', severity: 'major', service: ['E2E'], text: 'a wide table', attributes: { region: 'eu-west-1', owner: 'platform team', ticket: 'OPS-1234', site: 'Frankfurt DC2' } },
     });
     expect(res.status()).toBe(201);
@@ -198,7 +209,7 @@ test.describe('many columns', () => {
       const columns = [...REAL_SERVER_COLUMNS.slice(0, -2), 'group', 'origin', 'type', 'tags', 'region', 'owner', 'ticket', 'site', 'value', 'text'];
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...served, columns, customer_views: true }) });
     });
-    await page.goto(`/alerts?q=event:${event}`);
+    await page.goto(`${server.url}/alerts?q=event:${event}`);
     const row = table(page).locator('[data-row-id]').first();
     await expect(row).toContainText('wide-a');
     const list = page.locator('[data-alert-list]');

@@ -6,7 +6,7 @@ import { atom } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { splitHeader, type ColumnNeeds, type Measure } from '../../../core/table-layout.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
-import { orderAtom, rowAtom, viewKeyAtom } from '../../state/alerts.ts';
+import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { outboxAtom } from '../../state/outbox.ts';
 import { withPending, type OutboxEntry } from '../../../core/outbox.ts';
@@ -113,8 +113,6 @@ function fontsKey(fonts: TableFonts): string {
   if (key === undefined) fontKeys.set(fonts, (key = JSON.stringify(fonts)));
   return key;
 }
-/** The widths of the page so far: they only grow until the page (view), the columns or the fonts change. */
-let pageMemo: { key: string; content: number[] } | null = null;
 
 const pageRowsAtom = atom((get) => {
   const order = get(orderAtom);
@@ -128,14 +126,13 @@ const pageRowsAtom = atom((get) => {
 
 /**
  * What each column needs on this page: headers measured in the header font, content as the widest cell of every row
- * of the page. Returns the same array while nothing grew, so the table re-renders only when a width changes.
+ * of the page. stableColumnNeedsAtom passes on only real changes, so the table re-renders only when a width changes.
  */
 export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   const fonts = get(tableFontsAtom);
   const ctx = get(rowContextAtom);
   if (!fonts || !ctx) return null;
   const rows = get(pageRowsAtom);
-  const viewKey = get(viewKeyAtom);
   const now = Date.now();
   // Everything a measured width depends on besides the row itself; the headers depend on nothing else.
   const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}`;
@@ -164,10 +161,9 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
     }
     for (let i = 0; i < w.length; i++) if (w[i]! > content[i]!) content[i] = w[i]!;
   }
-  const key = `${viewKey}|${context}`;
-  const grown = pageMemo?.key === key ? content.map((w, i) => Math.max(w, pageMemo!.content[i] ?? 0)) : content;
-  pageMemo = { key, content: grown };
-  return ctx.columns.map((column, i) => ({ name: column.name, kind: column.kind, ...headers[i]!, content: grown[i]! }));
+  // The rows on the page now decide: a long value that left the page gives its width back (the columns stay put
+  // between polls that change no widest cell; stableColumnNeedsAtom passes on only real changes).
+  return ctx.columns.map((column, i) => ({ name: column.name, kind: column.kind, ...headers[i]!, content: content[i]! }));
 });
 
 /** The same needs while no width changed, so subscribers do not re-render at every poll. */
