@@ -34,7 +34,7 @@ export interface OutboxEntry {
 /** Why an entry was not delivered; the UI names the alert and says which. */
 export type DropReason = 'deleted' | 'already' | 'closed' | 'changed' | 'forbidden' | 'refused';
 
-/** The i18n key that tells each reason (placeholders: action, alert, reason). */
+/** The i18n key that tells each reason (message arguments: action, alert, reason). */
 export const DROP_REASON_KEYS: Readonly<Record<DropReason, string>> = Object.freeze({
   deleted: 'OutboxDropDeleted',
   already: 'OutboxDropAlready',

@@ -11,7 +11,7 @@ export const outboxOpenAtom = atom(false);
 const NONE: readonly OutboxEntry[] = Object.freeze([]);
 
 /** The entries by alert; an alert without any gets the same empty list, so its row does not re-render. */
-const byAlertAtom = atom((get) => {
+export const pendingByAlertAtom = atom((get) => {
   const map = new Map<string, OutboxEntry[]>();
   for (const entry of get(outboxAtom)) map.set(entry.alertId, [...(map.get(entry.alertId) ?? []), entry]);
   return map;
@@ -37,7 +37,7 @@ export function pendingAtom(alertId: string): Atom<readonly OutboxEntry[]> {
   }
   let last: readonly OutboxEntry[] = NONE;
   a = atom((get) => {
-    const next = get(byAlertAtom).get(alertId) ?? NONE;
+    const next = get(pendingByAlertAtom).get(alertId) ?? NONE;
     // the same entries as before: the same array, so nothing re-renders
     if (next.length === last.length && next.every((e, i) => e.id === last[i]?.id)) return last;
     last = next;

@@ -37,7 +37,7 @@ export interface NoticeMessage {
   level: 'error' | 'success' | 'info';
   /** an i18n key the UI translates, when there is one; `message` is the English (or server) text */
   key?: string;
-  /** the key's placeholders */
+  /** the values of the message's arguments */
   values?: Record<string, string | number>;
   message: string;
 }

@@ -2,7 +2,8 @@
 // too large to be an answer, and a plain-text error (the real server's health check sends its reason as text/html).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/start.ts';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import { request, type HttpContext } from '../../../src/worker/http.ts';
 import { parseAlertsResponse } from '../../../src/worker/schema.ts';
@@ -11,7 +12,7 @@ import { defaultView } from '../../../src/core/alerts-query.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: false, settings: { AUTH_REQUIRED: false } });
+  server = await startDemoServer({ AUTH_REQUIRED: false });
 });
 afterAll(async () => {
   await server.close();

@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/start.ts';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
 import { DetailFeed } from '../../../src/worker/detail-feed.ts';
 import { MAX_CACHED_DETAILS, openCache, type Cache } from '../../../src/worker/cache.ts';
 import type { AlertDetailMessage } from '../../../src/worker/contract/index.ts';
@@ -15,7 +16,7 @@ const name = () => `detail-cache-test-${++n}-${Date.now()}`;
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, settings: { AUTH_REQUIRED: false } });
+  server = await startDemoServer({ AUTH_REQUIRED: false });
   const res = await fetch(`${server.apiUrl}/alerts?page-size=100`);
   ids = ((await res.json()) as { alerts: { id: string }[] }).alerts.map((a) => a.id);
 });

@@ -3,7 +3,8 @@
 // a 403 is told with the server's message, and a note whose answer was lost is not posted twice.
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/start.ts';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertSeen, NoticeMessage, OutboxMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
@@ -13,22 +14,16 @@ let server: RunningServer;
 let counter = 0;
 
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    seed: 'demo',
-    simulator: false,
-    serveConsole: false,
-    testHooks: true,
-    settings: {
+  server = await startDemoServer(
+    {
       AUTH_REQUIRED: true,
       ADMIN_USERS: ['admin@alerta.dev'],
       GUEST_DEFAULT_SCOPES: ['read'],
       // one-second polls keep these tests short; the rules scale with the interval
       AUTO_REFRESH_INTERVAL: 1000,
     },
-  });
+    { testHooks: true },
+  );
 });
 afterAll(async () => {
   await server.close();

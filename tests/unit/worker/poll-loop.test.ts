@@ -3,7 +3,8 @@
 // browser sharing one loop through a leader, with hand-over when the leader's tab closes or freezes.
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/start.ts';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
@@ -13,17 +14,8 @@ import { FakeLocks } from './fake-locks.ts';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    seed: 'demo',
-    simulator: false,
-    serveConsole: false,
-    testHooks: true,
-    // one-second polls keep these tests short; the rules scale with the interval
-    settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: 1000 },
-  });
+  // one-second polls keep these tests short; the rules scale with the interval
+  server = await startDemoServer({ AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: 1000 }, { testHooks: true });
 });
 
 afterAll(async () => {

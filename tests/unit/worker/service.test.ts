@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, SessionMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView, viewKey } from '../../../src/core/alerts-query.ts';
@@ -22,7 +23,7 @@ let server: RunningServer;
 let counter = 0;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, settings: AUTH_SETTINGS });
+  server = await startDemoServer(AUTH_SETTINGS);
 });
 afterAll(async () => {
   await server.close();
@@ -252,7 +253,7 @@ describe('failure handling', () => {
 
   it('server down then back up: offline with the rows kept, then live again with no storm of news', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'alerta-down-'));
-    let own = await startServer({ port: 0, host: '127.0.0.1', dataDir, seed: 'demo', simulator: false, settings: { AUTH_REQUIRED: false } });
+    let own = await startDemoServer({ AUTH_REQUIRED: false }, { dataDir });
     const port = own.port;
     try {
       const { service, events, config } = await connect(own.url);

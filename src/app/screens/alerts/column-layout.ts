@@ -8,8 +8,8 @@ import { splitHeader, type ColumnNeeds, type Measure } from '../../../core/table
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
-import { outboxAtom } from '../../state/outbox.ts';
-import { withPending, type OutboxEntry } from '../../../core/outbox.ts';
+import { pendingByAlertAtom } from '../../state/outbox.ts';
+import { withPending } from '../../../core/outbox.ts';
 import { cellText, columnLabel, forgetCachedDates, type CellFont } from './AlertCells.tsx';
 
 /** The fonts of the table as the browser resolved them (CSS `font` shorthands), read from probe elements. */
@@ -149,8 +149,7 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   forgetCachedDates();
   const content = ctx.columns.map(() => 0);
   // A row with actions made offline shows their outcome and a "pending" mark after its status: measured as shown.
-  const pending = new Map<string, OutboxEntry[]>();
-  for (const entry of get(outboxAtom)) pending.set(entry.alertId, [...(pending.get(entry.alertId) ?? []), entry]);
+  const pending = get(pendingByAlertAtom);
   for (const row of rows) {
     const entries = pending.get(row.id);
     let w = entries ? undefined : rowCache.get(row);
