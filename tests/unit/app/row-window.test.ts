@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { longestIncreasing, OVERSCAN, placeRows, renderOrder, visibleRows, windowAround, windowServes } from '../../../src/app/screens/alerts/row-window.ts';
+import { longestIncreasing, OVERSCAN, placeRows, positionRows, renderOrder, visibleRows, windowAround, windowServes } from '../../../src/app/screens/alerts/row-window.ts';
 
 describe('the rows rendered around the viewport', () => {
   it('finds the rows a viewport shows, rows starting below a header', () => {
@@ -78,5 +78,29 @@ describe('putting the rendered rows in page order', () => {
     const ul = list(['a', 'b', 'c'], true);
     placeRows(ul, ['b', 'c', 'a']);
     expect(domIds(ul)).toEqual(['b', 'c', 'a', '(other)']);
+  });
+
+  it('gives each row its place and the attributes that tell it, touching only rows whose place changed', () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `r${i}`);
+    const ul = list(ids, true);
+    let order = ids;
+    const placeOf = (id: string) => {
+      const i = order.indexOf(id);
+      return i < 0 ? null : { offset: i * 36, attributes: { 'aria-rowindex': String(i + 2) } };
+    };
+    expect(positionRows(ul, placeOf)).toBe(30);
+    const row = (id: string) => ul.querySelector<HTMLElement>(`[data-row-id="${id}"]`)!;
+    expect(row('r7').style.transform).toBe('translateY(252px)');
+    expect(row('r7').getAttribute('aria-rowindex')).toBe('9');
+    expect(positionRows(ul, placeOf)).toBe(0);
+    // r20 moves to the top: it and the twenty rows it passed change place, the nine below it do not
+    order = ['r20', ...ids.filter((id) => id !== 'r20')];
+    expect(positionRows(ul, placeOf)).toBe(21);
+    expect(row('r20').style.transform).toBe('translateY(0px)');
+    expect(row('r20').getAttribute('aria-rowindex')).toBe('2');
+    expect(row('r0').getAttribute('aria-rowindex')).toBe('3');
+    expect(row('r25').getAttribute('aria-rowindex')).toBe('27');
+    // what is not a row keeps its own attributes
+    expect((ul.lastElementChild as HTMLElement).style.transform).toBe('');
   });
 });

@@ -18,7 +18,7 @@ import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSe
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { placeRows, renderOrder, useRowWindow } from './row-window.ts';
+import { placeRows, positionRows, renderOrder, useRowWindow } from './row-window.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
@@ -57,33 +57,43 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
   const indices: number[] = [];
   for (let i = range.start; i < range.end; i++) indices.push(i);
   if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
-  // Rendered in a stable order, put in page order in the DOM (as in the table).
+  // Rendered in a stable order, put in page order in the DOM and given their places outside React (as in the table).
   const pageKey = [...indices]
     .sort((a, b) => a - b)
     .map((i) => order[i]!)
     .join(' ');
+  const placesKey = `${pageKey}|${indices.join(' ')}|${step}|${order.length}`;
   useLayoutEffect(() => {
-    if (listRef.current) placeRows(listRef.current, pageKey.split(' '));
-  }, [pageKey]);
+    const list = listRef.current;
+    if (!list) return;
+    placeRows(list, pageKey.split(' '));
+    const at = new Map(indices.map((i) => [order[i]!, i]));
+    positionRows(list, (id) => {
+      const i = at.get(id);
+      return i === undefined ? null : { offset: GAP + i * step, attributes: { 'aria-posinset': String(i + 1), 'aria-setsize': String(order.length) } };
+    });
+    // placesKey holds everything the places depend on (the ids in page order, their indices, the card step, the count).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placesKey]);
 
   return (
     <ul ref={listRef} aria-label={t('Alerts')} className="relative" style={{ height: order.length * step + GAP }} onKeyDown={onKeyDown}>
       {renderOrder(indices, order).map((i) => (
-        <AlertCard key={order[i]} id={order[i]!} index={i} count={order.length} top={GAP + i * step} ctx={ctx} onOpen={onOpen} />
+        <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} />
       ))}
     </ul>
   );
 }
 
-const AlertCard = memo(function AlertCard({ id, index, count, top, ctx, onOpen }: { id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
+const AlertCard = memo(function AlertCard({ id, ctx, onOpen }: { id: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
   const pending = useAtomValue(pendingAtom(id));
   if (!alert) return null;
-  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} index={index} count={count} top={top} ctx={ctx} onOpen={onOpen} />;
+  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} ctx={ctx} onOpen={onOpen} />;
 });
 
-function CardBody({ alert, pending, id, index, count, top, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; index: number; count: number; top: number; ctx: RowContext; onOpen: (id: string) => void }) {
+function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
   const focused = useAtomValue(isFocusedAtom(id));
@@ -99,8 +109,6 @@ function CardBody({ alert, pending, id, index, count, top, ctx, onOpen }: { aler
       data-row-id={id}
       data-severity={alert.severity}
       data-selected={selected || undefined}
-      aria-posinset={index + 1}
-      aria-setsize={count}
       tabIndex={focused ? 0 : -1}
       aria-label={`${alert.severity} ${alert.resource} ${alert.event}`}
       onFocus={(e) => {
@@ -112,7 +120,7 @@ function CardBody({ alert, pending, id, index, count, top, ctx, onOpen }: { aler
         else onOpen(id);
       }}
       className={`absolute inset-x-2 cursor-pointer overflow-hidden rounded-lg border bg-white shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-accent dark:bg-gray-800 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200 dark:border-gray-700'}`}
-      style={{ top, borderLeftWidth: 8, borderLeftColor: stripe }}
+      style={{ top: 0, borderLeftWidth: 8, borderLeftColor: stripe }}
     >
       <div className="flex items-start gap-2 px-3 pt-2">
         {anySelected ? (

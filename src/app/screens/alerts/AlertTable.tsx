@@ -26,7 +26,7 @@ import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.
 import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
 import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { placeRows, renderOrder, useRowWindow } from './row-window.ts';
+import { placeRows, positionRows, renderOrder, useRowWindow } from './row-window.ts';
 
 /** The selection/trend column. */
 const LEAD_WIDTH = 36;
@@ -38,6 +38,7 @@ const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: non
  * not its row (the rows on screen cost ~10 ms of main thread a second otherwise).
  */
 const TICKING = new Set(['timeoutLeft', 'duration']);
+const TICKING_CELL = 'relative [contain:strict] *:absolute *:inset-y-0 *:inset-x-2 *:flex *:items-center *:overflow-hidden *:[contain:strict]';
 /** Kinds whose text may be cut with an ellipsis: the full text goes into a tooltip when the pointer gets there. */
 const CLIPPABLE = new Set(['text', 'list', 'html', 'note', 'attribute', 'attributes', 'tags', 'type', 'status', 'shortId']);
 
@@ -150,12 +151,23 @@ export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
   for (let i = range.start; i < range.end; i++) indices.push(i);
   if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
 
-  // React renders the rows in a stable order (by id); the DOM is put in page order here, before the browser paints.
+  // React renders the rows in a stable order (by id); the DOM is put in page order here, before the browser paints,
+  // and each row gets its place (offset, aria-rowindex) here too, so rows a poll only shifts do not re-render.
   const pageIds = [...indices].sort((a, b) => a - b).map((i) => order[i]!);
   const pageKey = pageIds.join(' ');
+  const placesKey = `${pageKey}|${indices.join(' ')}|${rowHeight}`;
   useLayoutEffect(() => {
-    if (bodyRef.current) placeRows(bodyRef.current, pageKey.split(' '));
-  }, [pageKey]);
+    const body = bodyRef.current;
+    if (!body) return;
+    placeRows(body, pageKey.split(' '));
+    const at = new Map(indices.map((i) => [order[i]!, i]));
+    positionRows(body, (id) => {
+      const i = at.get(id);
+      return i === undefined ? null : { offset: i * rowHeight, attributes: { 'aria-rowindex': String(i + 2) } };
+    });
+    // placesKey holds everything the places depend on (the ids in page order, their indices, the row height).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placesKey]);
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
@@ -207,7 +219,7 @@ export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
         onBlur={() => setReading(null)}
       >
         {renderOrder(indices, order).map((i) => (
-          <AlertTableRow key={order[i]} id={order[i]!} index={i} shared={shared} />
+          <AlertTableRow key={order[i]} id={order[i]!} shared={shared} />
         ))}
         {reading && <FullText id={reading.id} index={reading.index} shared={shared} />}
       </div>
@@ -299,12 +311,12 @@ function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: st
   );
 }
 
-const AlertTableRow = memo(function AlertTableRow({ id, index, shared }: { id: string; index: number; shared: Shared }) {
+const AlertTableRow = memo(function AlertTableRow({ id, shared }: { id: string; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
   const pending = useAtomValue(pendingAtom(id));
   if (!alert) return null;
-  return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} index={index} shared={shared} />;
+  return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} shared={shared} />;
 });
 
 /** Puts the full text of a cut cell into its tooltip when the pointer reaches it (not computed for every cell). */
@@ -325,7 +337,7 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
   return colours;
 }
 
-function RowBody({ alert, pending, id, index, shared }: { alert: AlertRow; pending: boolean; id: string; index: number; shared: Shared }) {
+function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
   const { ctx, onOpen, rowHeight } = shared;
   const store = useStore();
   const selected = useAtomValue(isSelectedAtom(id));
@@ -347,10 +359,10 @@ function RowBody({ alert, pending, id, index, shared }: { alert: AlertRow; pendi
     else onOpen(id);
   };
 
-  // A poll that moves the row changes only this element's position; its cells do not re-render.
+  // The row's place (transform, aria-rowindex) is set by the table (positionRows), not here: a poll that moves the
+  // row re-renders nothing of it.
   const style = {
     height: rowHeight,
-    transform: `translateY(${index * rowHeight}px)`,
     '--row-base': colours.background,
     '--row-hover': colours.hoverBackground,
     color: colours.text,
@@ -359,7 +371,6 @@ function RowBody({ alert, pending, id, index, shared }: { alert: AlertRow; pendi
   return (
     <div
       role="row"
-      aria-rowindex={index + 2}
       data-row-id={id}
       data-severity={alert.severity}
       data-selected={selected || undefined}
@@ -451,7 +462,7 @@ const RowCells = memo(function RowCells({
           key={column.name}
           data-column={column.name}
           data-clip={CLIPPABLE.has(column.kind) || undefined}
-          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? '[contain:strict]' : ''} ${pinClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
+          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? TICKING_CELL : ''} ${pinClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
           style={pinStyle(i + 1)}
         >
           <CellContent column={column} alert={alert} ctx={ctx} />

@@ -173,3 +173,38 @@ export function placeRows(container: HTMLElement, ids: readonly string[]): numbe
   }
   return moved;
 }
+
+/** Where a rendered row goes: its offset from the list's top (px) and the attributes that tell its place. */
+export interface RowPlace {
+  offset: number;
+  attributes: Readonly<Record<string, string>>;
+}
+
+/**
+ * Gives each row element of `container` its place outside React: a `translateY` and the attributes that say where it
+ * is (`aria-rowindex`, `aria-posinset`...). A poll that shifts thirty rows by one then re-renders none of them, only
+ * the rows whose alert changed; React never renders these properties, so the two never disagree. Writes only what
+ * differs; returns how many rows changed place.
+ */
+export function positionRows(container: HTMLElement, placeOf: (id: string) => RowPlace | null): number {
+  let changed = 0;
+  for (const el of container.children) {
+    if (!(el instanceof HTMLElement) || !el.dataset.rowId) continue;
+    const place = placeOf(el.dataset.rowId);
+    if (!place) continue;
+    let moved = false;
+    const transform = `translateY(${place.offset}px)`;
+    if (el.style.transform !== transform) {
+      el.style.transform = transform;
+      moved = true;
+    }
+    for (const [name, value] of Object.entries(place.attributes)) {
+      if (el.getAttribute(name) !== value) {
+        el.setAttribute(name, value);
+        moved = true;
+      }
+    }
+    if (moved) changed++;
+  }
+  return changed;
+}
