@@ -439,3 +439,35 @@ export function formatUtcTooltip(iso: string | number | null): string {
 export function secondsAgo(thenMs: number, nowMs: number): number {
   return Math.min(0, Math.round((thenMs - nowMs) / 1000));
 }
+
+/**
+ * How wide a date column must be for `format`, without formatting the page's dates (issue 14, 16): the widest text
+ * the format prints for each month name with each weekday name (the 22nd to the 28th: two-digit days, days of the
+ * year past 100 from April), morning and evening (AM/PM, two-digit hours), with every digit counted as the widest
+ * digit of the font. `measure`
+ * gives a text's width; `year` is the year the samples are taken in (the current one: four digits until 9999).
+ */
+export function widestDateWidth(
+  format: string,
+  opts: { timezone: 'local' | 'utc'; locale: string },
+  measure: (text: string) => number,
+  year: number,
+): number {
+  let digit = '0';
+  let digitWidth = -1;
+  for (const d of '0123456789') {
+    const w = measure(d);
+    if (w > digitWidth) [digit, digitWidth] = [d, w];
+  }
+  const at = (month: number, day: number, hour: number) =>
+    opts.timezone === 'utc' ? Date.UTC(year, month, day, hour, 58, 58, 888) : new Date(year, month, day, hour, 58, 58, 888).getTime();
+  const samples: number[] = [];
+  // Every month with every weekday (its 22nd to 28th), as a long month name may come with a long weekday name.
+  for (let month = 0; month < 12; month++) for (let day = 22; day <= 28; day++) samples.push(at(month, day, 10), at(month, day, 22));
+  let widest = 0;
+  for (const ms of samples) {
+    const w = measure(formatDate(ms, format, opts).replace(/\d/g, digit));
+    if (w > widest) widest = w;
+  }
+  return widest;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUtcTooltip, parseIsoTimestamp, safeLocale, secondsAgo } from '../../../src/core/date-format.ts';
+import { formatDate, formatUtcTooltip, parseIsoTimestamp, safeLocale, secondsAgo, widestDateWidth } from '../../../src/core/date-format.ts';
+import { LONG_DATE_FORMATS, MEDIUM_DATE_FORMATS, SHORT_TIME_FORMATS } from '../../../src/core/preferences.ts';
 import { luxonFormatDate, momentToLuxon } from './luxon-reference.ts';
 
 // Local time is tested in a zone with a non-whole-hour offset, so a UTC/local mix-up cannot pass by accident.
@@ -247,5 +248,41 @@ describe('formatDate in zones with daylight saving time', () => {
     } finally {
       process.env.TZ = saved;
     }
+  });
+});
+
+describe('widestDateWidth: a date column sized without formatting the page', () => {
+  // A proportional font as a test double: digits of different widths, letters by their code, narrow spaces.
+  const widths: Record<string, number> = { '1': 4, '7': 5, '0': 7.5, '8': 7, ' ': 3, ':': 2.5, '.': 2.5 };
+  const measure = (text: string) => [...text].reduce((w, ch) => w + (widths[ch] ?? (/\d/.test(ch) ? 6 : 4 + (ch.codePointAt(0)! % 5))), 0);
+  const formats = [...MEDIUM_DATE_FORMATS, ...LONG_DATE_FORMATS, ...SHORT_TIME_FORMATS];
+  const hours = [0, 1, 9, 11, 12, 13, 19, 21, 23];
+
+  it.each(['en', 'fr', 'de', 'tr'])('is never narrower than any date of a year in any Settings format (%s)', (locale) => {
+    const misses: string[] = [];
+    for (const format of formats) {
+      const opts = { timezone: 'utc' as const, locale };
+      const widest = widestDateWidth(format, opts, measure, 2026);
+      for (let day = 0; day < 365; day++) {
+        for (const hour of hours) {
+          const text = formatDate(Date.UTC(2026, 0, 1 + day, hour, (day * 7) % 60, (day * 13) % 60, day % 1000), format, opts);
+          if (measure(text) > widest + 1e-9) misses.push(`${format}: "${text}" ${measure(text)} > ${widest}`);
+        }
+      }
+    }
+    expect(misses.slice(0, 5)).toEqual([]);
+  });
+
+  it('follows the local time zone when the dates are shown in local time', () => {
+    const opts = { timezone: 'local' as const, locale: 'en' };
+    const widest = widestDateWidth('ddd D MMM HH:mm', opts, measure, 2026);
+    for (let day = 0; day < 365; day += 3) expect(measure(formatDate(new Date(2026, 0, 1 + day, 22, 8).getTime(), 'ddd D MMM HH:mm', opts))).toBeLessThanOrEqual(widest);
+  });
+
+  it('is as wide as the widest text, not wider than the format can print', () => {
+    // every digit counted as the widest one (0 here): "Wed 28 Sep 22:58" in the widest weekday and month names
+    const opts = { timezone: 'utc' as const, locale: 'en' };
+    const widest = widestDateWidth('HH:mm', opts, measure, 2026);
+    expect(widest).toBe(measure('00:00'));
   });
 });

@@ -17,7 +17,7 @@ import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { onSecond } from '../../hooks/second-ticker.ts';
 
-/** The dates measured for column widths and shown on cards: the last page's worth, not every time ever shown. */
+/** The dates shown on cards: about two pages' worth, not every time ever shown. */
 const DATE_CACHE_MAX = 400;
 const dateCache = new Map<string, string>();
 
@@ -38,11 +38,6 @@ export function cachedDate(iso: string, format: string, timezone: 'local' | 'utc
     dateCache.set(key, out);
   }
   return out;
-}
-
-/** Empties the date cache: the table's measure does it before each page, so only the page's dates stay. */
-export function forgetCachedDates(): void {
-  dateCache.clear();
 }
 
 /** The UTC tooltip is only needed when the pointer is there: computing it for every row up front is waste. */
@@ -292,7 +287,8 @@ export function cellText(column: ColumnDef, alert: AlertRow, ctx: RowContext, no
     case 'type':
       return { font: 'outline', parts: [splitCamel(str(alert.type))] };
     case 'date':
-      return { font: 'body', parts: [value ? cachedDate(str(value), ctx.mediumDate, ctx.timezone, ctx.locale) : ''] };
+      // Not measured per row: a date column is as wide as the widest its format prints (widestDateWidth).
+      return { font: 'body', parts: [value ? formatDate(str(value), ctx.mediumDate, { timezone: ctx.timezone, locale: ctx.locale }) : ''] };
     case 'timeout':
       return { font: 'body', parts: [formatTimeout(alert.timeout)] };
     case 'timeoutLeft':

@@ -1,6 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -14,6 +14,28 @@ import { AlertCards } from './AlertCards.tsx';
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
 
+/**
+ * The list's inner width, kept current as it resizes. Read here, where the list element exists before the first rows
+ * (while loading): read in the table's first commit, it would make the browser lay out the 200 new rows on the spot,
+ * in one long task with their rendering. The list keeps its scrollbar's gutter, so the rows arriving do not change it.
+ */
+function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1200 : window.innerWidth));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => {
+      if (el.clientWidth) setWidth(el.clientWidth);
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: string) => void }) {
   const { t } = useT();
   const empty = useAtomValue(emptyAtom);
@@ -23,6 +45,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   const ctx = useAtomValue(rowContextAtom);
   // The list scrolls here (both ways for the table); the rows rendered follow this element's scroll position.
   const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useInnerWidth(scrollRef);
 
   let body;
   if (empty) {
@@ -35,7 +58,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
       </p>
     );
   } else if (ctx) {
-    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} />;
+    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} />;
   }
 
   return (
@@ -47,7 +70,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
           <span>{t('AlertsKioskShowingLast')}</span>
         </div>
       )}
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto" data-alert-list="">
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
         {body}
       </div>
     </>

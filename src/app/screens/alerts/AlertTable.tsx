@@ -42,24 +42,6 @@ const TICKING_CELL = 'relative [contain:strict] *:absolute *:inset-y-0 *:inset-x
 /** Kinds whose text may be cut with an ellipsis: the full text goes into a tooltip when the pointer gets there. */
 const CLIPPABLE = new Set(['text', 'list', 'html', 'note', 'attribute', 'attributes', 'tags', 'type', 'status', 'shortId']);
 
-/** The pane's inner width, kept current as it resizes. */
-function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1200 : window.innerWidth));
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const read = () => {
-      if (el.clientWidth) setWidth(el.clientWidth);
-    };
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 /** Reads the fonts the table really uses from its probe elements, again when the font preferences or the width change them. */
 function useTableFonts(probes: RefObject<HTMLElement | null>) {
   const setFonts = useSetAtom(tableFontsAtom);
@@ -116,7 +98,8 @@ interface Shared {
   pins: number[] | null;
 }
 
-export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null> }) {
+/** `width`: the list's inner width (useInnerWidth in AlertList, read before the rows exist). */
+export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; width: number }) {
   const order = useAtomValue(orderAtom);
   const measured = useAtomValue(stableColumnNeedsAtom);
   const focusId = useAtomValue(effectiveFocusAtom);
@@ -125,7 +108,6 @@ export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
   const bodyRef = useRef<HTMLDivElement>(null);
   const probesRef = useRef<HTMLDivElement>(null);
   const rowHeight = ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'];
-  const available = useInnerWidth(scrollRef);
   useTableFonts(probesRef);
 
   const needs = measured && measured.length === ctx.columns.length ? measured : headerOnlyLayout(ctx.columns);
@@ -133,13 +115,13 @@ export function AlertTable({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
   const layout = useMemo(
     () =>
       fitColumns(needs, {
-        available,
+        available: width,
         lead: LEAD_WIDTH,
         actionsWidth: buttons > 0 ? buttons * (actionButtonSize(ctx.compact) + 2) + 8 : 0,
         trailingActions: NO_HOVER,
         valueMax: ctx.valueWidth + CELL_PADDING,
       }),
-    [needs, available, buttons, ctx.compact, ctx.valueWidth],
+    [needs, width, buttons, ctx.compact, ctx.valueWidth],
   );
   const pins = useMemo(() => pinOffsets(layout, pinnedColumns(ctx.columns)), [layout, ctx.columns]);
   const template = gridTemplate(layout);
@@ -234,8 +216,8 @@ function useHeaderHeight(table: RefObject<HTMLElement | null>): number {
     const header = table.current?.querySelector<HTMLElement>('[data-table-header]');
     if (!header) return;
     const read = () => setHeight(header.offsetHeight);
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
+    // Read once laid out, not now: reading it here would lay out the first rows in the middle of their commit.
+    if (typeof ResizeObserver === 'undefined') return read();
     const observer = new ResizeObserver(read);
     observer.observe(header);
     return () => observer.disconnect();

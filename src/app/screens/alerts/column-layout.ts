@@ -10,7 +10,8 @@ import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { rowContextAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { pendingByAlertAtom } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
-import { cellText, columnLabel, forgetCachedDates, type CellFont } from './AlertCells.tsx';
+import { cellText, columnLabel, type CellFont } from './AlertCells.tsx';
+import { widestDateWidth } from '../../../core/date-format.ts';
 
 /** The fonts of the table as the browser resolved them (CSS `font` shorthands), read from probe elements. */
 export interface TableFonts {
@@ -81,8 +82,10 @@ function measurers(fonts: TableFonts): Measurers {
   return { fonts, of: { body: measurer(fonts.body), chip: measurer(fonts.chip), outline: measurer(fonts.outline), mono: measurer(fonts.mono) }, header: measurer(fonts.header) };
 }
 
-/** The width a cell needs, padding included. */
-function cellWidth(column: ColumnDef, alert: AlertRow, ctx: RowContext, m: Measurers, now: number): number {
+/** The width a cell needs, padding included; `dateWidth`: what a date of the format needs (widestDateWidth). */
+function cellWidth(column: ColumnDef, alert: AlertRow, ctx: RowContext, m: Measurers, now: number, dateWidth: number): number {
+  // A date is as wide as the widest its format prints: no date of the page is formatted to measure it.
+  if (column.kind === 'date') return (alert as unknown as Record<string, unknown>)[column.name] ? dateWidth : 0;
   const { font, parts } = cellText(column, alert, ctx, now);
   const measure = m.of[font];
   const pad = font === 'chip' ? CHIP_PADDING : font === 'outline' ? OUTLINE_PADDING : 0;
@@ -105,8 +108,8 @@ export function headerNeeds(column: ColumnDef, label: string, measure: Measure):
 /** Measured widths of each row object, for the measuring context they were measured in. */
 let rowCache = new WeakMap<AlertRow, number[]>();
 let rowCacheContext: unknown = null;
-/** The measurers and header needs of that context. */
-let headerCache: { m: Measurers; headers: { header1: number; header2: number }[] } | null = null;
+/** The measurers, header needs and date width of that context. */
+let headerCache: { m: Measurers; headers: { header1: number; header2: number }[]; dateWidth: number } | null = null;
 const fontKeys = new WeakMap<TableFonts, string>();
 function fontsKey(fonts: TableFonts): string {
   let key = fontKeys.get(fonts);
@@ -135,18 +138,19 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   const rows = get(pageRowsAtom);
   const now = Date.now();
   // Everything a measured width depends on besides the row itself; the headers depend on nothing else.
-  const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}`;
+  const year = new Date(now).getFullYear();
+  const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}|${year}`;
   if (context !== rowCacheContext) {
     rowCache = new WeakMap();
     rowCacheContext = context;
     const m = measurers(fonts);
-    headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)) };
+    const dateWidth = Math.ceil(widestDateWidth(ctx.mediumDate, { timezone: ctx.timezone, locale: ctx.locale }, m.of.body, year) + CELL_PADDING + SLACK);
+    headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)), dateWidth };
   }
-  const { m, headers } = headerCache!;
-  // The texts measured and the dates formatted for the last page only: rows measured before keep their widths (by
-  // row object), and a wall display's hours of alerts coming and going leave nothing behind (issue 20).
+  const { m, headers, dateWidth } = headerCache!;
+  // The texts measured for the last page only: rows measured before keep their widths (by row object), and a wall
+  // display's hours of alerts coming and going leave nothing behind (issue 20).
   widths.clear();
-  forgetCachedDates();
   const content = ctx.columns.map(() => 0);
   // A row with actions made offline shows their outcome and a "pending" mark after its status: measured as shown.
   const pending = get(pendingByAlertAtom);
@@ -155,7 +159,7 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
     let w = entries ? undefined : rowCache.get(row);
     if (!w) {
       const shown = entries ? withPending(row, entries) : row;
-      w = ctx.columns.map((column) => cellWidth(column, shown, ctx, m, now) + (entries && column.kind === 'status' ? PENDING_MARK_WIDTH : 0));
+      w = ctx.columns.map((column) => cellWidth(column, shown, ctx, m, now, dateWidth) + (entries && column.kind === 'status' ? PENDING_MARK_WIDTH : 0));
       if (!entries) rowCache.set(row, w);
     }
     for (let i = 0; i < w.length; i++) if (w[i]! > content[i]!) content[i] = w[i]!;

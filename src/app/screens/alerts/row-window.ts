@@ -71,8 +71,12 @@ export function useRowWindow(
     setRange(next);
   }, [scrollRef, bodyRef, rowHeight, count]);
 
+  // The first rows need no measuring: the first guess covers the window from the list's top. Measured at once
+  // afterwards (a new page size, another row height), so no frame shows a gap.
+  const mounted = useRef(false);
   useLayoutEffect(() => {
-    update();
+    if (mounted.current) update();
+    mounted.current = true;
     const scroller = scrollRef.current;
     if (!scroller) return;
     let frame = 0;
