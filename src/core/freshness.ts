@@ -31,3 +31,16 @@ export function effectiveFreshness(freshness: Freshness, updatedAt: number | nul
   if (updatedAt === null || now - updatedAt > liveLimitMs(intervalMs)) return 'stale';
   return 'live';
 }
+
+/**
+ * The offline copies of an alert view and of an opened alert are written again when what they hold changes, and
+ * otherwise at most this often: an offline start then knows its data's age to within a minute, and a wall display no
+ * longer rewrites the same rows every poll (issue 20: a write a second grew Chromium's IndexedDB files by about
+ * 40 KiB a minute).
+ */
+export const CACHED_COPY_REFRESH_MS = 60_000;
+
+/** Whether an offline copy is due: what it holds changed, none was written yet, or the last one is a minute old. */
+export function cachedCopyDue(changed: boolean, lastSavedAt: number | null, now: number): boolean {
+  return changed || lastSavedAt === null || now - lastSavedAt >= CACHED_COPY_REFRESH_MS || now < lastSavedAt;
+}

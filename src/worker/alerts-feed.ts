@@ -6,7 +6,7 @@ import type { AlertsView, Config, CountMap } from '../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
-import { effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
+import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
 import { request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, parseEnvironments } from './schema.ts';
@@ -56,6 +56,8 @@ export class AlertsFeed implements Feed {
   /** ids/times seen by the last network poll; null until the first one */
   private seen: SeenState | null = null;
   private fullSent = false;
+  /** when this feed last wrote the view's offline copy (null: not yet) */
+  private copySavedAt: number | null = null;
   private samples: CountSample[] = [];
   private rows: AlertRow[] = [];
   private poller: Poller;
@@ -193,10 +195,14 @@ export class AlertsFeed implements Feed {
       error: alerts.value.dropped > 0 ? { kind: 'malformed', message: `${alerts.value.dropped} alerts could not be read` } : null,
     };
     this.rows = rows;
-    this.publish(meta, news);
+    const changed = this.publish(meta, news);
     this.armWatchdog();
     this.sample(response.severityCounts, response.statusCounts);
-    await this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: meta.updatedAt ?? Date.now() });
+    const answeredAt = meta.updatedAt ?? Date.now();
+    if (cachedCopyDue(changed, this.copySavedAt, answeredAt)) {
+      this.copySavedAt = answeredAt;
+      await this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: answeredAt });
+    }
     return 'ok';
   }
 
@@ -238,12 +244,13 @@ export class AlertsFeed implements Feed {
     this.watchdog = null;
   }
 
-  private publish(meta: AlertsMeta, news: string[]) {
+  /** Sends what changed; true when rows, order or meta (besides the time of the answer) did. */
+  private publish(meta: AlertsMeta, news: string[]): boolean {
     const previousMeta = this.meta;
     this.meta = meta;
     if (!this.fullSent) {
       this.sendFull(news);
-      return;
+      return true;
     }
     const diff = diffRows(this.sent, this.order, this.rows);
     this.sent = fingerprints(this.rows);
@@ -258,6 +265,7 @@ export class AlertsFeed implements Feed {
       ...(Object.keys(metaPatch).length ? { meta: metaPatch } : {}),
       ...(news.length ? { news } : {}),
     });
+    return Boolean(diff.order) || diff.changed.length > 0 || Object.keys(metaPatch).some((k) => k !== 'updatedAt');
   }
 
   private publishMeta(patch: Partial<AlertsMeta>) {

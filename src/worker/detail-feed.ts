@@ -2,7 +2,7 @@
 // cached for offline use. The leader's feed hub runs one per alert that any tab shows.
 import type { Alert } from '../core/types.ts';
 import type { AlertDetailMessage, WorkerError } from './contract/index.ts';
-import { pollTimeoutMs } from '../core/freshness.ts';
+import { cachedCopyDue, pollTimeoutMs } from '../core/freshness.ts';
 import { getAlert, getNotes } from './api/alerts.ts';
 import type { HttpContext } from './http.ts';
 import type { Cache, CachedDetail } from './cache.ts';
@@ -16,6 +16,8 @@ export async function cachedDetail(cache: Cache, id: string): Promise<CachedDeta
 
 export class DetailFeed implements Feed {
   private last: AlertDetailMessage | null = null;
+  /** the offline copy this feed last wrote: what it held (JSON) and when */
+  private copy: { content: string; savedAt: number } | null = null;
   private poller: Poller;
   private stopped = false;
 
@@ -91,7 +93,12 @@ export class DetailFeed implements Feed {
     this.deps.onNetwork(true);
     const noteList = notes.ok ? notes.value : (this.last?.notes ?? []);
     const savedAt = Date.now();
-    await this.deps.cache().putDetail({ id, alert: alert.value, notes: noteList, savedAt });
+    // The offline copy is written when the alert or its notes changed (or once a minute), not at every poll.
+    const content = JSON.stringify([alert.value, noteList]);
+    if (cachedCopyDue(content !== this.copy?.content, this.copy?.savedAt ?? null, savedAt)) {
+      this.copy = { content, savedAt };
+      await this.deps.cache().putDetail({ id, alert: alert.value, notes: noteList, savedAt });
+    }
     this.emit({ type: 'alert-detail', id, alert: alert.value, notes: noteList, freshness: 'live', updatedAt: savedAt, error: null });
     return 'ok';
   }

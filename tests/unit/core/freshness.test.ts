@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveFreshness, liveLimitMs, pollTimeoutMs } from '../../../src/core/freshness.ts';
+import { CACHED_COPY_REFRESH_MS, cachedCopyDue, effectiveFreshness, liveLimitMs, pollTimeoutMs } from '../../../src/core/freshness.ts';
 
 describe('poll timeouts and the live limit', () => {
   it('a poll may take a few seconds past the interval, never less than 8 s', () => {
@@ -19,5 +19,22 @@ describe('poll timeouts and the live limit', () => {
 
   it('every other state is shown as the worker reported it', () => {
     for (const f of ['loading', 'stale', 'offline', 'signed-out'] as const) expect(effectiveFreshness(f, 0, 10 ** 12, 5_000)).toBe(f);
+  });
+});
+
+describe('when the offline copy of a view or an opened alert is written', () => {
+  const t0 = Date.parse('2026-11-23T10:00:00Z');
+  it('writes the first copy, and a copy whose alerts or counts changed', () => {
+    expect(cachedCopyDue(false, null, t0)).toBe(true);
+    expect(cachedCopyDue(true, t0, t0 + 1000)).toBe(true);
+  });
+  it('does not rewrite an unchanged view at every poll, but refreshes its age once a minute', () => {
+    expect(CACHED_COPY_REFRESH_MS).toBe(60_000);
+    expect(cachedCopyDue(false, t0, t0 + 1000)).toBe(false);
+    expect(cachedCopyDue(false, t0, t0 + 59_999)).toBe(false);
+    expect(cachedCopyDue(false, t0, t0 + 60_000)).toBe(true);
+  });
+  it('writes again when the clock went back (the last write seems to be in the future)', () => {
+    expect(cachedCopyDue(false, t0, t0 - 5_000)).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract/index.ts';
-import { defaultView } from '../../../src/core/alerts-query.ts';
+import { defaultView, viewKey } from '../../../src/core/alerts-query.ts';
+import { openCache } from '../../../src/worker/cache.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 let server: RunningServer;
@@ -150,5 +151,40 @@ describe('data worker against the demo server', () => {
     expect(cached.meta.updatedAt).toBeLessThanOrEqual(Date.now() - 100);
     expect(cached.meta.freshness).toBe('live');
     await second.setView(null);
+  });
+
+  it('writes the offline copy when the view changed, not at every unchanged poll', async () => {
+    const name = `feed-writes-${Date.now()}`;
+    const { service, events, config } = await connect(name);
+    const view = viewOf(config, { environment: 'Development' });
+    await service.setView(view);
+    await nextEvent(events, 'alerts-full', 0);
+    // The second poll brings the open-alert counts (in /environments' place): a change, written with the rest.
+    let mark = events.length;
+    await service.refresh();
+    await nextEvent(events, 'alerts-patch', mark);
+    const cache = await openCache(name);
+    const savedAt = async () => (await cache.getView(viewKey(view)))?.savedAt ?? null;
+    await expect.poll(savedAt).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    const first = await savedAt();
+
+    // unchanged polls: the copy is not written again (its age is refreshed once a minute only)
+    for (let i = 0; i < 3; i++) {
+      mark = events.length;
+      await service.refresh();
+      await nextEvent(events, 'alerts-patch', mark);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await savedAt()).toBe(first);
+
+    // a new alert in the view: written at once, with the new row
+    const id = await postAlert({ resource: `copy-${Date.now()}`, event: 'DiskFull', environment: 'Development', severity: 'major' });
+    mark = events.length;
+    await service.refresh();
+    await nextEvent(events, 'alerts-patch', mark);
+    await expect.poll(async () => (await cache.getView(viewKey(view)))?.rows.some((r) => r.id === id)).toBe(true);
+    expect(await savedAt()).toBeGreaterThan(first!);
+    await service.setView(null);
   });
 });

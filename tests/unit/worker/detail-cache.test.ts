@@ -108,4 +108,35 @@ describe('alert detail copies kept for offline use', () => {
     expect(shown.freshness).toBe('stale');
     expect((await open(cache, ids[1]!, OFFLINE, false)).alert).toBeNull();
   });
+
+  it('an open alert page rewrites its copy when the alert or its notes change, not at every poll', async () => {
+    const cache = await openCache(name());
+    const id = ids[3]!;
+    const events: AlertDetailMessage[] = [];
+    const feed = new DetailFeed(id, {
+      http: () => ({ endpoint: server.apiUrl, token: () => null }),
+      cache: () => cache,
+      intervalMs: () => 60_000,
+      post: (e) => events.push(e),
+      onUnauthorized: () => undefined,
+      onNetwork: () => undefined,
+    });
+    const livePolls = () => events.filter((e) => e.freshness === 'live').length;
+    await feed.start();
+    await expect.poll(livePolls).toBe(1);
+    const first = (await cache.getDetail(id))!.savedAt;
+    await new Promise((r) => setTimeout(r, 20));
+    await feed.refresh();
+    await expect.poll(livePolls).toBe(2);
+    expect((await cache.getDetail(id))!.savedAt).toBe(first);
+
+    const res = await fetch(`${server.apiUrl}/alert/${id}/note`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'copy me' }) });
+    expect(res.ok).toBe(true);
+    await feed.refresh();
+    await expect.poll(livePolls).toBe(3);
+    const copy = (await cache.getDetail(id))!;
+    expect(copy.savedAt).toBeGreaterThan(first);
+    expect(copy.notes.map((note) => note.text)).toContain('copy me');
+    feed.stop();
+  });
 });
