@@ -50,9 +50,8 @@ export function useRowWindow(
   count: number,
   rowHeight: number,
 ): RowWindow {
-  // Before the first layout the viewport is unknown: the window's height stands in for it. The first rows come
-  // without the overscan (a third fewer rows in the first frame); it follows once the list is laid out.
-  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count, 0));
+  // Before the first layout the viewport is unknown: the window's height stands in for it.
+  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count));
   // The window last asked for, read by the scroll handler without waiting for the render.
   const rangeRef = useRef(range);
 
