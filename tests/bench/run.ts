@@ -401,7 +401,9 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     samples.add(combo, 'load.coldFirstRowMs', cold.at);
     samples.add(combo, 'load.longTasksBeforeFirstRow', await longTasksBefore(page, cold.at));
     await waitForRows(page, expectedRows(rc));
-    // What the browser holds once the first full page is on screen.
+    // What the browser holds once the first full page is on screen and settled (a few frames later: rows the list
+    // adds after its first layout count too).
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 200))))');
     samples.add(combo, 'dom.nodes', (await page.evaluate('window.__bench.domNodes()')) as number);
     const rowsOnPage = (await page.evaluate('window.__bench.pageRowCount()')) as number;
     const bundles = await bundleSizes(page, cold.at, rc);
