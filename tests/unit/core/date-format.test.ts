@@ -280,7 +280,7 @@ describe('widestDateWidth: a date column sized without formatting the page', () 
   });
 
   it('is as wide as the widest text, not wider than the format can print', () => {
-    // every digit counted as the widest one (0 here): "Wed 28 Sep 22:58" in the widest weekday and month names
+    // every digit counted as the widest one (0 in this font): no wider than the format can print
     const opts = { timezone: 'utc' as const, locale: 'en' };
     const widest = widestDateWidth('HH:mm', opts, measure, 2026);
     expect(widest).toBe(measure('00:00'));
