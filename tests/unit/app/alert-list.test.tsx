@@ -2,8 +2,9 @@
 // The alerts list's states as a user sees them, each rendered against a fresh store fed the way the worker feeds
 // the app's (src/app/state/connect.ts applyEvent): loading, nothing to show, a search without results, a wall
 // display whose session ended, and rows kept on screen while offline.
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
@@ -77,5 +78,29 @@ describe('the alerts list', () => {
     const table = screen.getByRole('table', { name: 'Alerts' });
     expect(within(table).getByText('db01')).toBeTruthy();
     expect(screen.queryByText('Sorry, nothing to display here')).toBeNull();
+  });
+
+  it('an unchanged poll does not re-render the freshness line, a change of state does', () => {
+    const store = freshStore();
+    const t0 = Date.now();
+    applyEvent(store, full('v', [row('a')], { meta: meta({ freshness: 'live', updatedAt: t0 }) }));
+    let commits = 0;
+    render(
+      <Provider store={store}>
+        <Profiler id="freshness" onRender={() => commits++}>
+          <FreshnessBar />
+        </Profiler>
+      </Provider>,
+    );
+    expect(screen.getByTestId('freshness').textContent).toContain('Live');
+    const before = commits;
+    // the worker's patch for a poll that changed nothing: the time of the answer only
+    act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 2, meta: { updatedAt: t0 + 1000 } }));
+    act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 3, meta: { updatedAt: t0 + 2000 } }));
+    expect(commits).toBe(before);
+    expect(screen.getByTestId('freshness').textContent).toContain('just now');
+    act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 4, meta: { freshness: 'offline', error: { kind: 'network', message: 'Failed to fetch', endpoint: '/api' } } }));
+    expect(commits).toBeGreaterThan(before);
+    expect(screen.getByTestId('freshness').textContent).toContain('Offline');
   });
 });

@@ -7,23 +7,23 @@ import { refreshIntervalAtom } from '../../state/user.ts';
 import { outboxAtom, outboxOpenAtom } from '../../state/outbox.ts';
 import { effectiveFreshness } from '../../../core/freshness.ts';
 
-const freshnessAtom = selectAtom(
+// What the bar shows, without the time of the last answer: that changes at every poll, and an unchanged poll must
+// not re-render the bar (the age below changes only when its words do).
+const stateAtom = selectAtom(
   metaAtom,
-  (m) => ({ freshness: m.freshness, updatedAt: m.updatedAt, error: m.error }),
-  (a, b) => a.freshness === b.freshness && a.updatedAt === b.updatedAt && a.error?.message === b.error?.message,
+  (m) => ({ freshness: m.freshness, answered: m.updatedAt !== null, error: m.error }),
+  (a, b) => a.freshness === b.freshness && a.answered === b.answered && a.error?.kind === b.error?.kind && a.error?.message === b.error?.message && a.error?.endpoint === b.error?.endpoint,
 );
+const updatedAtAtom = selectAtom(metaAtom, (m) => m.updatedAt);
 
 /** Seconds since the last update, or null before the first one; the clock moves it every second. */
 const ageAtom = atom((get) => {
-  const { updatedAt } = get(freshnessAtom);
+  const updatedAt = get(updatedAtAtom);
   return updatedAt ? Math.max(0, Math.round((get(clockAtom) - updatedAt) / 1000)) : null;
 });
 
 /** "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing (changes rarely). */
-const shownFreshnessAtom = atom((get) => {
-  const { freshness, updatedAt } = get(freshnessAtom);
-  return effectiveFreshness(freshness, updatedAt, get(clockAtom), get(refreshIntervalAtom));
-});
+const shownFreshnessAtom = atom((get) => effectiveFreshness(get(stateAtom).freshness, get(updatedAtAtom), get(clockAtom), get(refreshIntervalAtom)));
 
 /**
  * The age as the toolbar words it: "just now" for 10 s, then in steps of 10 s, then of minutes. The bar re-renders
@@ -40,7 +40,7 @@ const roughAgeAtom = atom((get) => {
  * shown in seconds ("updated 12 s ago"), so a wall display that silently stopped updating is noticed.
  */
 export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
-  const { updatedAt, error } = useAtomValue(freshnessAtom);
+  const { answered, error } = useAtomValue(stateAtom);
   const freshness = useAtomValue(shownFreshnessAtom);
   const ageSeconds = useAtomValue(kiosk ? ageAtom : roughAgeAtom);
   const waiting = useAtomValue(outboxAtom).length;
@@ -61,7 +61,7 @@ export function FreshnessBar({ kiosk = false }: { kiosk?: boolean }) {
       <span role="status" className="whitespace-nowrap font-semibold">
         {label}
       </span>
-      {updatedAt !== null && <span className="tabular-nums">· {age}</span>}
+      {answered && <span className="tabular-nums">· {age}</span>}
       {offline && error?.kind === 'network' && error.endpoint && <span className="hidden sm:inline">· {t('ProblemConnecting', { endpoint: error.endpoint })}</span>}
       {waiting > 0 && (
         <button type="button" onClick={() => openOutbox(true)} className="rounded px-1 font-semibold underline decoration-dotted underline-offset-2 hover:bg-white/15">
