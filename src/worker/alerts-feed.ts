@@ -201,7 +201,8 @@ export class AlertsFeed implements Feed {
     const answeredAt = meta.updatedAt ?? Date.now();
     if (cachedCopyDue(changed, this.copySavedAt, answeredAt)) {
       this.copySavedAt = answeredAt;
-      await this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: answeredAt });
+      // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
+      this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: answeredAt }).catch(() => undefined);
     }
     return 'ok';
   }

@@ -27,7 +27,8 @@ export async function loadConfig(
   let localConfig: Partial<Config> = {};
   if (local.ok) {
     localConfig = validateConfig(local.value);
-    await cache.put('config.local', localConfig);
+    // The offline copies are best effort, not awaited: a storage write that hangs must not stop the console loading.
+    cache.put('config.local', localConfig).catch(() => undefined);
   } else if (local.error.kind === 'network') {
     localConfig = (await cache.get<Partial<Config>>('config.local')) ?? {};
   }
@@ -53,6 +54,6 @@ export async function loadConfig(
   const config = mergeConfig(buildConfig, localConfig, validateConfig(remote.value));
   // The server advertises its own absolute URL; when the console was told where the API is, that choice stands.
   config.endpoint = resolveEndpoint(buildConfig.endpoint ?? localConfig.endpoint ?? config.endpoint, configUrl);
-  await cache.put('config', config);
+  cache.put('config', config).catch(() => undefined);
   return { ok: true, value: { config, fromCache: false } };
 }

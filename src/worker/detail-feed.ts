@@ -97,7 +97,8 @@ export class DetailFeed implements Feed {
     const content = JSON.stringify([alert.value, noteList]);
     if (cachedCopyDue(content !== this.copy?.content, this.copy?.savedAt ?? null, savedAt)) {
       this.copy = { content, savedAt };
-      await this.deps.cache().putDetail({ id, alert: alert.value, notes: noteList, savedAt });
+      // Best effort, not awaited: a storage write that hangs must not hold up the polls.
+      this.deps.cache().putDetail({ id, alert: alert.value, notes: noteList, savedAt }).catch(() => undefined);
     }
     this.emit({ type: 'alert-detail', id, alert: alert.value, notes: noteList, freshness: 'live', updatedAt: savedAt, error: null });
     return 'ok';

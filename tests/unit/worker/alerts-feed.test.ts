@@ -5,7 +5,9 @@ import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView, viewKey } from '../../../src/core/alerts-query.ts';
-import { openCache } from '../../../src/worker/cache.ts';
+import { MemoryCache, openCache } from '../../../src/worker/cache.ts';
+import { AlertsFeed } from '../../../src/worker/alerts-feed.ts';
+import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 let server: RunningServer;
@@ -186,5 +188,32 @@ describe('data worker against the demo server', () => {
     await expect.poll(async () => (await cache.getView(viewKey(view)))?.rows.some((r) => r.id === id)).toBe(true);
     expect(await savedAt()).toBeGreaterThan(first!);
     await service.setView(null);
+  });
+
+  it('a write to the offline cache that never completes does not hold up polling', async () => {
+    // IndexedDB can hang (a browser bug, a slow disk): the copy is best effort, the polls must go on and stay live.
+    const hung = new Promise<never>(() => undefined);
+    const base = new MemoryCache();
+    const cache = Object.assign(Object.create(base) as MemoryCache, { putView: () => hung, put: () => hung, putDetail: () => hung });
+    const config: Config = { ...CLIENT_DEFAULTS, endpoint: server.apiUrl };
+    const events: WorkerEvent[] = [];
+    const feed = new AlertsFeed(viewOf(config, { environment: 'Development' }), {
+      http: () => ({ endpoint: server.apiUrl, token: () => null }),
+      config: () => config,
+      intervalMs: () => 60_000,
+      cache: () => cache,
+      post: (e) => events.push(e),
+      onUnauthorized: () => undefined,
+    });
+    await feed.start();
+    await nextEvent(events, 'alerts-full', 0);
+    for (let i = 0; i < 2; i++) {
+      const mark = events.length;
+      const outcome = await Promise.race([feed.refresh().then(() => 'polled'), new Promise((r) => setTimeout(() => r('held up'), 2500))]);
+      expect(outcome).toBe('polled');
+      const patch = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+      expect(patch.meta?.freshness ?? 'live').toBe('live');
+    }
+    feed.stop();
   });
 });

@@ -139,4 +139,25 @@ describe('alert detail copies kept for offline use', () => {
     expect(copy.notes.map((note) => note.text)).toContain('copy me');
     feed.stop();
   });
+
+  it('an open alert page keeps polling when a write to the offline cache never completes', async () => {
+    const hung = new Promise<never>(() => undefined);
+    const base = await openCache(name());
+    const cache = Object.assign(Object.create(base) as Cache, { putDetail: () => hung, getDetail: (id: string) => base.getDetail(id) });
+    const events: AlertDetailMessage[] = [];
+    const feed = new DetailFeed(ids[4]!, {
+      http: () => ({ endpoint: server.apiUrl, token: () => null }),
+      cache: () => cache,
+      intervalMs: () => 60_000,
+      post: (e) => events.push(e),
+      onUnauthorized: () => undefined,
+      onNetwork: () => undefined,
+    });
+    await feed.start();
+    await expect.poll(() => events.filter((e) => e.freshness === 'live').length).toBe(1);
+    const outcome = await Promise.race([feed.refresh().then(() => 'polled'), new Promise((r) => setTimeout(() => r('held up'), 2500))]);
+    expect(outcome).toBe('polled');
+    expect(events.filter((e) => e.freshness === 'live').length).toBe(2);
+    feed.stop();
+  });
 });
