@@ -210,6 +210,12 @@ class DexieCache implements Cache {
  * Opens the IndexedDB cache, or falls back to memory. `onDegraded` is told once when the cache had to fall back,
  * or later when a write fails (quota exceeded), so the UI can say that data is kept in memory only.
  */
+/**
+ * How long IndexedDB may take to open before the console goes on with a memory cache: some browsers' IndexedDB can
+ * hang (a bug, a database blocked by another version), and the console must start all the same.
+ */
+export const OPEN_TIMEOUT_MS = 3_000;
+
 export async function openCache(name = 'alerta-console', onDegraded?: (reason: string) => void): Promise<Cache> {
   if (typeof indexedDB === 'undefined') {
     onDegraded?.('IndexedDB is not available');
@@ -217,7 +223,18 @@ export async function openCache(name = 'alerta-console', onDegraded?: (reason: s
   }
   try {
     const db = new ConsoleDb(name);
-    await db.open();
+    const opening = db.open();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answered = await Promise.race([
+      opening.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), OPEN_TIMEOUT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (!answered) {
+      // A database that opens after all is closed again: this session keeps to memory.
+      opening.then(() => db.close(), () => undefined);
+      onDegraded?.(`IndexedDB did not answer within ${OPEN_TIMEOUT_MS / 1000} s`);
+      return new MemoryCache();
+    }
     return new ResilientCache(new DexieCache(db), onDegraded);
   } catch (error) {
     onDegraded?.(error instanceof Error ? error.message : 'IndexedDB could not be opened');

@@ -115,4 +115,22 @@ describe('offline cache (IndexedDB through Dexie)', () => {
     expect(await cache.get('config')).toBe(1);
     expect(await cache.get('user-data')).toBeUndefined();
   });
+
+  it('falls back to memory when IndexedDB never answers the open, instead of leaving the console loading', async () => {
+    // Some browsers' IndexedDB can hang (a bug, a database blocked by another version): the console must still start.
+    const original = indexedDB.open;
+    const reasons: string[] = [];
+    indexedDB.open = (() => ({}) as IDBOpenDBRequest) as typeof indexedDB.open;
+    try {
+      const opened = await Promise.race([openCache(name(), (reason) => reasons.push(reason)), new Promise<'held up'>((r) => setTimeout(() => r('held up'), 4500))]);
+      expect(opened).not.toBe('held up');
+      if (opened === 'held up') return;
+      expect(opened.kind).toBe('memory');
+      await opened.putView(view('v', 1));
+      expect((await opened.getView('v'))?.savedAt).toBe(T0 + 1);
+      expect(reasons.join(' ')).toMatch(/did not answer/);
+    } finally {
+      indexedDB.open = original;
+    }
+  }, 10_000);
 });
