@@ -27,8 +27,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Opens an alert's page the way the worker does and returns the first thing it shows (and the live copy, when `live`). */
-async function open(cache: Cache, id: string, endpoint: string, live: boolean): Promise<AlertDetailMessage> {
+/** An alert page's feed as the worker builds it (polling once a minute), and what it shows. */
+function detailFeed(cache: Cache, id: string, endpoint: string): { feed: DetailFeed; events: AlertDetailMessage[] } {
   const events: AlertDetailMessage[] = [];
   const feed = new DetailFeed(id, {
     http: () => ({ endpoint, token: () => null }),
@@ -38,6 +38,12 @@ async function open(cache: Cache, id: string, endpoint: string, live: boolean): 
     onUnauthorized: () => undefined,
     onNetwork: () => undefined,
   });
+  return { feed, events };
+}
+
+/** Opens an alert's page the way the worker does and returns the first thing it shows (and the live copy, when `live`). */
+async function open(cache: Cache, id: string, endpoint: string, live: boolean): Promise<AlertDetailMessage> {
+  const { feed, events } = detailFeed(cache, id, endpoint);
   await feed.start();
   // performance.now(): the tests move Date by days
   const end = performance.now() + 5000;
@@ -112,15 +118,7 @@ describe('alert detail copies kept for offline use', () => {
   it('an open alert page rewrites its copy when the alert or its notes change, not at every poll', async () => {
     const cache = await openCache(name());
     const id = ids[3]!;
-    const events: AlertDetailMessage[] = [];
-    const feed = new DetailFeed(id, {
-      http: () => ({ endpoint: server.apiUrl, token: () => null }),
-      cache: () => cache,
-      intervalMs: () => 60_000,
-      post: (e) => events.push(e),
-      onUnauthorized: () => undefined,
-      onNetwork: () => undefined,
-    });
+    const { feed, events } = detailFeed(cache, id, server.apiUrl);
     const livePolls = () => events.filter((e) => e.freshness === 'live').length;
     await feed.start();
     await expect.poll(livePolls).toBe(1);
@@ -144,15 +142,7 @@ describe('alert detail copies kept for offline use', () => {
     const hung = new Promise<never>(() => undefined);
     const base = await openCache(name());
     const cache = Object.assign(Object.create(base) as Cache, { putDetail: () => hung, getDetail: (id: string) => base.getDetail(id) });
-    const events: AlertDetailMessage[] = [];
-    const feed = new DetailFeed(ids[4]!, {
-      http: () => ({ endpoint: server.apiUrl, token: () => null }),
-      cache: () => cache,
-      intervalMs: () => 60_000,
-      post: (e) => events.push(e),
-      onUnauthorized: () => undefined,
-      onNetwork: () => undefined,
-    });
+    const { feed, events } = detailFeed(cache, ids[4]!, server.apiUrl);
     await feed.start();
     await expect.poll(() => events.filter((e) => e.freshness === 'live').length).toBe(1);
     const outcome = await Promise.race([feed.refresh().then(() => 'polled'), new Promise((r) => setTimeout(() => r('held up'), 2500))]);

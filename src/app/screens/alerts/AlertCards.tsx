@@ -18,7 +18,7 @@ import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSe
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { placeRows, positionRows, renderOrder, useRowWindow } from './row-window.ts';
+import { useRenderedRows, useRowWindow } from './row-window.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
@@ -53,32 +53,19 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
     return () => observer.disconnect();
   }, [hasCards]);
 
-  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
-  const indices: number[] = [];
-  for (let i = range.start; i < range.end; i++) indices.push(i);
-  if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
   // Rendered in a stable order, put in page order in the DOM and given their places outside React (as in the table).
-  const pageKey = [...indices]
-    .sort((a, b) => a - b)
-    .map((i) => order[i]!)
-    .join(' ');
-  const placesKey = `${pageKey}|${indices.join(' ')}|${step}|${order.length}`;
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    placeRows(list, pageKey.split(' '));
-    const at = new Map(indices.map((i) => [order[i]!, i]));
-    positionRows(list, (id) => {
-      const i = at.get(id);
-      return i === undefined ? null : { offset: GAP + i * step, attributes: { 'aria-posinset': String(i + 1), 'aria-setsize': String(order.length) } };
-    });
-    // placesKey holds everything the places depend on (the ids in page order, their indices, the card step, the count).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [placesKey]);
+  const rendered = useRenderedRows(
+    listRef,
+    order,
+    range,
+    focusId,
+    (i) => ({ offset: GAP + i * step, attributes: { 'aria-posinset': String(i + 1), 'aria-setsize': String(order.length) } }),
+    `${step}|${order.length}`,
+  );
 
   return (
     <ul ref={listRef} aria-label={t('Alerts')} className="relative" style={{ height: order.length * step + GAP }} onKeyDown={onKeyDown}>
-      {renderOrder(indices, order).map((i) => (
+      {rendered.map((i) => (
         <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} />
       ))}
     </ul>

@@ -26,7 +26,7 @@ import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.
 import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
 import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { placeRows, positionRows, renderOrder, useRowWindow } from './row-window.ts';
+import { useRenderedRows, useRowWindow } from './row-window.ts';
 
 /** The selection/trend column. */
 const LEAD_WIDTH = 36;
@@ -127,29 +127,7 @@ export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext;
   const template = gridTemplate(layout);
 
   const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight);
-  // The row with the roving focus stays rendered wherever it is, so keyboard focus is never lost to a scroll.
-  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
-  const indices: number[] = [];
-  for (let i = range.start; i < range.end; i++) indices.push(i);
-  if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
-
-  // React renders the rows in a stable order (by id); the DOM is put in page order here, before the browser paints,
-  // and each row gets its place (offset, aria-rowindex) here too, so rows a poll only shifts do not re-render.
-  const pageIds = [...indices].sort((a, b) => a - b).map((i) => order[i]!);
-  const pageKey = pageIds.join(' ');
-  const placesKey = `${pageKey}|${indices.join(' ')}|${rowHeight}`;
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body) return;
-    placeRows(body, pageKey.split(' '));
-    const at = new Map(indices.map((i) => [order[i]!, i]));
-    positionRows(body, (id) => {
-      const i = at.get(id);
-      return i === undefined ? null : { offset: i * rowHeight, attributes: { 'aria-rowindex': String(i + 2) } };
-    });
-    // placesKey holds everything the places depend on (the ids in page order, their indices, the row height).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [placesKey]);
+  const rendered = useRenderedRows(bodyRef, order, range, focusId, (i) => ({ offset: i * rowHeight, attributes: { 'aria-rowindex': String(i + 2) } }), String(rowHeight));
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
@@ -200,7 +178,7 @@ export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext;
         onFocus={onFocusRow}
         onBlur={() => setReading(null)}
       >
-        {renderOrder(indices, order).map((i) => (
+        {rendered.map((i) => (
           <AlertTableRow key={order[i]} id={order[i]!} shared={shared} />
         ))}
         {reading && <FullText id={reading.id} index={reading.index} shared={shared} />}

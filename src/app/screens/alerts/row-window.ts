@@ -212,3 +212,42 @@ export function positionRows(container: HTMLElement, placeOf: (id: string) => Ro
   }
   return changed;
 }
+
+/**
+ * The rows of a windowed list to render: the window, plus the row with the roving focus wherever it is (so keyboard
+ * focus is never lost to a scroll), in the order React renders them (renderOrder). Before the browser paints, the
+ * DOM is put in page order (placeRows) and each row is given its place (positionRows), so the rows a poll only
+ * shifts re-render nothing. `place(index)` says where the row at `index` goes; `placeKey` holds everything it
+ * depends on besides the index (row height, page size).
+ */
+export function useRenderedRows(
+  container: RefObject<HTMLElement | null>,
+  order: readonly string[],
+  range: RowWindow,
+  focusId: string | null,
+  place: (index: number) => RowPlace,
+  placeKey: string,
+): number[] {
+  const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
+  const indices: number[] = [];
+  for (let i = range.start; i < range.end; i++) indices.push(i);
+  if (focusIndex >= 0 && (focusIndex < range.start || focusIndex >= range.end)) indices.push(focusIndex);
+  const pageKey = [...indices]
+    .sort((a, b) => a - b)
+    .map((i) => order[i]!)
+    .join(' ');
+  const placesKey = `${pageKey}|${indices.join(' ')}|${placeKey}`;
+  useLayoutEffect(() => {
+    const list = container.current;
+    if (!list) return;
+    placeRows(list, pageKey.split(' '));
+    const at = new Map(indices.map((i) => [order[i]!, i]));
+    positionRows(list, (id) => {
+      const i = at.get(id);
+      return i === undefined ? null : place(i);
+    });
+    // placesKey holds everything the places depend on (the ids in page order, their indices, placeKey).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placesKey]);
+  return renderOrder(indices, order);
+}
