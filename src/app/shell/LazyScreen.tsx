@@ -1,6 +1,6 @@
 // Screens load as separate chunks. A chunk that does not arrive within 120 s (SPEC 9), or fails (offline before it
 // was cached, a deployment that replaced it), shows a clear message with Retry instead of a blank page.
-import { Component, createElement, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { useT } from '../state/i18n.ts';
@@ -47,8 +47,8 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       failed = false;
       const promise = withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
       pending = promise;
-      // React's use() reads a settled promise synchronously when it carries status/value (its thenable protocol):
-      // a chunk loaded ahead (at boot, on hover) then renders without suspending, so no 300 ms fallback throttle.
+      // The promise carries its outcome (status/value/reason), so a chunk loaded ahead (at boot, on hover) renders
+      // at once, without suspending and without Suspense's fallback throttle.
       const tracked = promise as Promise<ComponentType<P>> & { status?: string; value?: unknown; reason?: unknown };
       tracked.status = 'pending';
       promise.then(
@@ -142,8 +142,18 @@ class ScreenBoundary extends Component<{ onRetry: () => void; children: ReactNod
   }
 }
 
+type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
+
+/** The screen's component once its chunk is in; until then suspends (throws the promise, as React.lazy does). */
+function readScreen<P extends object>(screen: LazyScreen<P>): ComponentType<P> {
+  const pending = screen.load() as Tracked<ComponentType<P>>;
+  if (pending.status === 'fulfilled') return pending.value as ComponentType<P>;
+  if (pending.status === 'rejected') throw pending.reason;
+  throw pending;
+}
+
 function Loaded<P extends object>({ screen, props }: { screen: LazyScreen<P>; props: P }) {
-  return createElement(use(screen.load()), props);
+  return createElement(readScreen(screen), props);
 }
 
 /** Renders a lazy screen with a loading state, and the error-with-Retry state when its chunk cannot be loaded. */

@@ -37,7 +37,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 
 export interface ToolbarProps {
-  searchRef: RefObject<HTMLInputElement | null>;
+  searchRef: RefObject<HTMLInputElement>;
   fullscreen: { active: boolean; toggle: () => void };
 }
 

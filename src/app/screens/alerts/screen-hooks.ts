@@ -97,7 +97,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The screen's keys: / search, ? help, r refresh, Escape clears the selection, j/k and the arrows reach the list. */
-export function useScreenKeys(searchRef: RefObject<HTMLInputElement | null>) {
+export function useScreenKeys(searchRef: RefObject<HTMLInputElement>) {
   const store = useStore();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
