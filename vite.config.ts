@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { precompressPlugin } from './server/precompress.ts';
 import { icuMessages } from './scripts/icu-messages.ts';
+import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -31,6 +32,8 @@ export default defineConfig({
     icuMessages(),
     react(),
     tailwindcss(),
+    // The alert list's chunk downloads beside the shell instead of after it (scripts/preload-first-screen.ts).
+    preloadFirstScreen('src/app/screens/alerts/AlertsScreen.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -214,3 +214,19 @@ test('the indicator panel is shown from the menu, counts per severity, and is ke
   await expect(panel).toHaveCount(0);
   await expect(page).toHaveURL(/asi:0$/);
 });
+
+test("the alert list's code downloads beside the shell, named by the page itself rather than found after the shell ran", async ({ page }) => {
+  // The shell's entry chunk is held back: the screen's chunk must be asked for all the same.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto('/alerts', { waitUntil: 'commit' });
+  await expect.poll(() => requested.some((p) => /^\/assets\/AlertsScreen-[^/]*\.js$/.test(p))).toBe(true);
+  release();
+  await expect(rows(page).first()).toBeVisible();
+});
