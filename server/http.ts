@@ -7,6 +7,7 @@ import { resolveCaller, requireScope } from './auth.ts';
 import { parseParams, type Params } from './query.ts';
 import { QueryTimeout, withQueryBudget } from './db.ts';
 import { PasswordQueueFull } from './passwords.ts';
+import { compressAnswers } from './compress.ts';
 
 export interface RouteCtx {
   ctx: AppContext;
@@ -210,6 +211,9 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
     }
     return undefined;
   });
+
+  // JSON answers compressed by Accept-Encoding, as Flask-Compress does for the real server (server/compress.ts).
+  compressAnswers(app);
 
   app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, `404 Not Found: ${FLASK_404}`, [FLASK_404]));
 
