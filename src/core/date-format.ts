@@ -85,6 +85,16 @@ function dtf(locale: string, zone: Zone, options: Intl.DateTimeFormatOptions): I
 const partOf = (format: Intl.DateTimeFormat, date: Date, type: Intl.DateTimeFormatPartTypes): string =>
   format.formatToParts(date).find((p) => p.type === type)?.value ?? '';
 
+// English names are fixed: the default language formats its first rows without creating an Intl.DateTimeFormat,
+// whose first creation costs 15-25 ms (loading the platform's date data; 60-100 ms on a slow phone, issue 16).
+// The same texts as the platform's own for "en" and "en-US" (the tests compare them with luxon's).
+const ENGLISH_NAMES: Record<string, string[]> = {
+  'month|long': ['', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  'month|short': ['', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  'weekday|long': ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  'weekday|short': ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+};
+
 const names = new Map<string, string[]>();
 
 /**
@@ -92,6 +102,7 @@ const names = new Map<string, string[]>();
  * indexed by month 1-12 or ISO weekday 1-7; index 0 unused.
  */
 function namesOf(locale: string, kind: 'month' | 'weekday', width: 'long' | 'short'): string[] {
+  if (isEnglish(locale)) return ENGLISH_NAMES[`${kind}|${width}`]!;
   const key = `${locale}|${kind}|${width}`;
   let list = names.get(key);
   if (!list) {
@@ -345,13 +356,22 @@ function render(pieces: Piece[], f: Fields, locale: string): string {
 /** A BCP-47 tag Intl accepts ("en_US" -> "en-US"); anything unusable becomes "en" rather than an exception. */
 export function safeLocale(locale: string | null | undefined): string {
   if (!locale) return 'en';
-  try {
-    const [canonical] = Intl.getCanonicalLocales(locale.replace(/_/g, '-'));
-    return canonical && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length > 0 ? canonical : 'en';
-  } catch {
-    return 'en';
+  let safe = safeLocales.get(locale);
+  if (safe === undefined) {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(locale.replace(/_/g, '-'));
+      safe = canonical && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length > 0 ? canonical : 'en';
+    } catch {
+      safe = 'en';
+    }
+    if (safeLocales.size > 50) safeLocales.clear();
+    safeLocales.set(locale, safe);
   }
+  return safe;
 }
+
+/** safeLocale's answers: every date of every row asks it. */
+const safeLocales = new Map<string, string>();
 
 /** moment's own default format, used when a format string is empty. */
 const MOMENT_DEFAULT_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatUtcTooltip, parseIsoTimestamp, safeLocale, secondsAgo, widestDateWidth } from '../../../src/core/date-format.ts';
 import { LONG_DATE_FORMATS, MEDIUM_DATE_FORMATS, SHORT_TIME_FORMATS } from '../../../src/core/preferences.ts';
 import { luxonFormatDate, momentToLuxon } from './luxon-reference.ts';
@@ -284,5 +284,31 @@ describe('widestDateWidth: a date column sized without formatting the page', () 
     const opts = { timezone: 'utc' as const, locale: 'en' };
     const widest = widestDateWidth('HH:mm', opts, measure, 2026);
     expect(widest).toBe(measure('00:00'));
+  });
+});
+
+describe('the first rows in English', () => {
+  it('format month and weekday names without creating an Intl.DateTimeFormat (its first creation costs 15-25 ms)', async () => {
+    const Original = Intl.DateTimeFormat;
+    let created = 0;
+    const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      created++;
+      return new Original(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Object.assign(Counting, { supportedLocalesOf: Original.supportedLocalesOf.bind(Original) });
+    Counting.prototype = Original.prototype;
+    vi.resetModules();
+    Intl.DateTimeFormat = Counting;
+    try {
+      const fresh = await import('../../../src/core/date-format.ts');
+      const shown = [0, 3, 6, 8, 11].map((m) => fresh.formatDate(Date.UTC(2024, m, 9 + m, 22, 5), 'dddd ddd D MMM MMMM HH:mm A', { timezone: 'utc', locale: 'en' }));
+      expect(created).toBe(0);
+      // the same text as the platform's own names (luxon reads them from Intl)
+      for (const [i, m] of [0, 3, 6, 8, 11].entries()) {
+        expect(shown[i]).toBe(luxonFormatDate(Date.UTC(2024, m, 9 + m, 22, 5), 'dddd ddd D MMM MMMM HH:mm A', { timezone: 'utc', locale: 'en' }));
+      }
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });
