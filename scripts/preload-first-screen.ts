@@ -11,6 +11,7 @@ interface ChunkLike {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
 }
 
@@ -20,7 +21,9 @@ type BundleLike = Record<string, ChunkLike | { type: 'asset'; fileName: string }
 export function chunksToPreload(bundle: BundleLike, moduleSuffix: string): string[] {
   const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const screen = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(moduleSuffix));
+  const isScreen = (id: string | null) => id?.replace(/\\/g, '/').endsWith(moduleSuffix) ?? false;
+  // The module's own chunk, or the chunk a code-splitting group put it in.
+  const screen = chunks.find((c) => isScreen(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isScreen));
   if (!screen) throw new Error(`preload-first-screen: no chunk for ${moduleSuffix}`);
 
   const closure = (start: ChunkLike[]): Set<string> => {

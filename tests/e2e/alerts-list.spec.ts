@@ -230,3 +230,15 @@ test("the alert list's code downloads beside the shell, named by the page itself
   release();
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('the console reaches its first row in a handful of script requests, not a dozen (each is a round trip on a slow link)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && r.frame() === page.mainFrame()) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/alerts');
+  await expect(rows(page).first()).toBeVisible();
+  // The shell in one chunk, the alert list's chunk and the little it shares with other screens; the data worker aside.
+  const pageScripts = scripts.filter((p) => p.endsWith('.js'));
+  expect(pageScripts.length, pageScripts.join('\n')).toBeLessThanOrEqual(6);
+});
