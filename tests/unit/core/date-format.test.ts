@@ -296,7 +296,6 @@ describe('the first rows in English', () => {
       return new Original(...args);
     } as unknown as typeof Intl.DateTimeFormat;
     Object.assign(Counting, { supportedLocalesOf: Original.supportedLocalesOf.bind(Original) });
-    Counting.prototype = Original.prototype;
     vi.resetModules();
     Intl.DateTimeFormat = Counting;
     try {
