@@ -356,6 +356,8 @@ function render(pieces: Piece[], f: Fields, locale: string): string {
 /** A BCP-47 tag Intl accepts ("en_US" -> "en-US"); anything unusable becomes "en" rather than an exception. */
 export function safeLocale(locale: string | null | undefined): string {
   if (!locale) return 'en';
+  // Every browser has English; asking Intl which locales it supports loads its locale data (15-20 ms, issue 16).
+  if (locale === 'en' || locale === 'en-US') return locale;
   let safe = safeLocales.get(locale);
   if (safe === undefined) {
     try {
