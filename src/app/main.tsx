@@ -6,10 +6,13 @@ import { App } from './App.tsx';
 import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts';
 import { warmUpWorker } from './state/connect.ts';
 import { whenStarted } from './startup.ts';
+import { watchConsoleQueries } from './hooks/useMediaQuery.ts';
 import './styles.css';
 
 // The data worker's script loads while React renders the first frame.
 warmUpWorker();
+// The layout's media queries are answered now, on an empty page, rather than during the first render.
+watchConsoleQueries();
 
 const root = document.getElementById('root');
 if (root) {

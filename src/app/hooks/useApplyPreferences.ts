@@ -6,7 +6,7 @@ import { configAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
 import { switchLanguage } from '../state/i18n.ts';
 import { darkAtom } from '../state/shell.ts';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { DARK_QUERY, useMediaQuery } from './useMediaQuery.ts';
 
 const THEME_CHOSEN_KEY = 'console.themeChosen';
 
@@ -40,7 +40,7 @@ export function fontStack(family: string): string {
 export function useApplyPreferences() {
   const prefs = useAtomValue(prefsAtom);
   const config = useAtomValue(configAtom);
-  const osDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const osDark = useMediaQuery(DARK_QUERY);
 
   const dark = prefs.isDark || (!themeChosen() && osDark);
   const setDark = useSetAtom(darkAtom);

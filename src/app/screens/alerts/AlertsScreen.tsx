@@ -18,7 +18,7 @@ import {
   showPanelAtom,
 } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
-import { useMediaQuery } from '../../hooks/useMediaQuery.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EnvironmentTabs } from './EnvironmentTabs.tsx';
@@ -45,7 +45,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const { kiosk } = useAtomValue(addressAtom);
   const showPanel = useAtomValue(showPanelAtom);
   const searchRef = useRef<HTMLInputElement>(null);
-  const phone = useMediaQuery('(max-width: 639px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   const fullscreen = useFullscreen();
 
   // The screen's state starts from the address and follows it while the screen is shown.
