@@ -17,6 +17,7 @@ import { browserCoordination, Coordinator, type ChannelMessage, type Coordinatio
 import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
+import { compareNames } from '../core/names.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
@@ -179,9 +180,7 @@ export class AlertsService implements AlertsApi {
       groups: pick(groups, cached.groups),
       tags: pick(tags, cached.tags),
       customers: pick(customers, cached.customers),
-      environments: [...new Set([...pick(environments, cached.environments), ...ctx.config.environments])].sort((a, b) =>
-        a.localeCompare(b, undefined, { sensitivity: 'base' }),
-      ),
+      environments: [...new Set([...pick(environments, cached.environments), ...ctx.config.environments])].sort(compareNames),
     };
     await ctx.cache.put('lists', lists);
     return ok(lists);

@@ -3,6 +3,7 @@ import type { Alert, CountResponse, Note } from '../../core/types.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 import { parseAlert } from '../schema.ts';
 import type { Result } from '../contract/index.ts';
+import { compareNames } from '../../core/names.ts';
 
 const enc = encodeURIComponent;
 
@@ -84,6 +85,6 @@ export function getNames(ctx: HttpContext, path: string, listKey: string, field:
       const v = isObj(item) ? item[field] : item;
       if (typeof v === 'string' && v.trim()) values.add(v);
     }
-    return [...values].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+    return [...values].sort(compareNames);
   });
 }

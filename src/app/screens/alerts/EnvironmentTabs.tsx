@@ -7,6 +7,7 @@ import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
 import { filterAtom, pageAtom } from '../../state/alerts-screen.ts';
 import { useT } from '../../state/i18n.ts';
+import { compareNames } from '../../../core/names.ts';
 
 const environmentsAtom = selectAtom(metaAtom, (m) => m.environments, sameEnvironments);
 
@@ -38,7 +39,7 @@ export function EnvironmentTabs() {
   for (const e of environments) if (e.environment) counts.set(e.environment, (counts.get(e.environment) ?? 0) + e.count);
   for (const env of allowed ?? []) if (env && !counts.has(env)) counts.set(env, 0);
   if (selected && !counts.has(selected)) counts.set(selected, 0);
-  const sorted = [...counts.entries()].sort((a, b) => a[0].localeCompare(b[0], undefined, { sensitivity: 'base' }));
+  const sorted = [...counts.entries()].sort((a, b) => compareNames(a[0], b[0]));
   const total = environments.reduce((sum, e) => sum + e.count, 0);
   const tabs: { env: string | null; label: string; count: number }[] = [
     { env: null, label: t('ALL'), count: total },

@@ -14,6 +14,7 @@ import { defaultFilterAtom, filterAtom, filtersOpenAtom, pageAtom } from '../../
 import { filterListsQuery } from '../../data/alerts.ts';
 import { useQuery } from '../../data/query.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
+import { compareNames } from '../../../core/names.ts';
 
 function toLocalInput(epochSeconds: number | null): string {
   if (!epochSeconds || epochSeconds <= 0) return '';
@@ -89,7 +90,7 @@ function Sheet({ open }: { open: boolean }) {
   const setRange = (range: DateRange) => setDraft((d) => ({ ...d, dateRange: range }));
   const statusOptions = STATUS_ORDER.map((s) => ({ value: s, label: t((STATUS_LABEL_KEYS[s] ?? 'Unknown') as MessageKey) }));
   const withSelected = (values: string[] | undefined, selected: string[] | null) =>
-    [...new Set([...(values ?? []), ...(selected ?? [])])].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })).map((v) => ({ value: v, label: v }));
+    [...new Set([...(values ?? []), ...(selected ?? [])])].sort(compareNames).map((v) => ({ value: v, label: v }));
 
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
