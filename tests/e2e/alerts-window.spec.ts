@@ -138,4 +138,24 @@ test.describe('on a phone', () => {
     await page.locator('[data-alert-list]').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(list.getByRole('listitem').filter({ hasText: 'win-199' })).toBeInViewport();
   });
+
+  test('the first cards are placed once: none moves after it was put in the list (a second layout of the start-up)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const moves: string[] = [];
+      (window as unknown as { cardMoves: string[] }).cardMoves = moves;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target as HTMLElement;
+          if (r.attributeName === 'style' && el.matches('li[data-row-id]') && r.oldValue?.includes('transform') && r.oldValue !== el.getAttribute('style')) {
+            moves.push(`${el.getAttribute('aria-posinset')}: ${r.oldValue} -> ${el.getAttribute('style')}`);
+          }
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
+    });
+    await page.goto(`/alerts?q=event:${event}#dateRange:,;sb:resource;sd:0;asi:0`);
+    const list = page.getByRole('list', { name: 'Alerts' });
+    await expect(list.getByRole('listitem').nth(3)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { cardMoves: string[] }).cardMoves)).toEqual([]);
+  });
 });

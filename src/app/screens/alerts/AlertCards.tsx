@@ -23,8 +23,11 @@ import { useRenderedRows, useRowWindow } from './row-window.ts';
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
 const GAP = 8;
-/** A card's height until one has been measured. */
-const ESTIMATED_HEIGHT = 168;
+/**
+ * A card's height until one has been measured: its height at the default text size (163.5 px, offsetHeight 164), so
+ * that the first cards are placed once and the start-up has no second render and layout to move them.
+ */
+const ESTIMATED_HEIGHT = 164;
 
 export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null> }) {
   const order = useAtomValue(orderAtom);
