@@ -3,7 +3,7 @@
 // the app's (src/app/state/connect.ts applyEvent): loading, nothing to show, a search without results, a wall
 // display whose session ended, and rows kept on screen while offline.
 import { Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
@@ -37,6 +37,25 @@ describe('the alerts list', () => {
     show(freshStore());
     expect(screen.getAllByText('Loading').length).toBeGreaterThan(0);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('reads its width before its rows are in it, even when the first snapshot came before the list (no forced layout of the rows)', () => {
+    const store = freshStore();
+    applyEvent(store, full('v', [row('a'), row('b')]));
+    const rowsAtRead: number[] = [];
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') ?? Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
+    const spy = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.hasAttribute('data-alert-list')) rowsAtRead.push(document.querySelectorAll('[data-row-id]').length);
+      return (original?.get?.call(this) as number | undefined) ?? 0;
+    });
+    try {
+      show(store);
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+      expect(rowsAtRead.length).toBeGreaterThan(0);
+      expect(rowsAtRead[0]).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('says there is nothing to show when the view has no alerts', () => {

@@ -1,6 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -46,11 +46,16 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   // The list scrolls here (both ways for the table); the rows rendered follow this element's scroll position.
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useInnerWidth(scrollRef);
+  // The rows come one commit after the list itself, even when the first snapshot is already there as the screen
+  // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
+  // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
 
   let body;
-  if (empty) {
+  if (empty || !mounted) {
     const state = emptyStateOf(view);
-    body = loading ? (
+    body = loading || !mounted ? (
       <p className="p-8 text-center text-gray-500 dark:text-gray-400">{t('Loading')}</p>
     ) : (
       <p role="status" className="p-8 text-center text-gray-600 dark:text-gray-300">
