@@ -357,7 +357,7 @@ function render(pieces: Piece[], f: Fields, locale: string): string {
 export function safeLocale(locale: string | null | undefined): string {
   if (!locale) return 'en';
   // Every browser has English; asking Intl which locales it supports loads its locale data (15-20 ms, issue 16).
-  if (locale === 'en' || locale === 'en-US') return locale;
+  if (isEnglish(locale)) return locale === 'en' ? 'en' : 'en-US';
   let safe = safeLocales.get(locale);
   if (safe === undefined) {
     try {

@@ -207,15 +207,15 @@ class DexieCache implements Cache {
 }
 
 /**
- * Opens the IndexedDB cache, or falls back to memory. `onDegraded` is told once when the cache had to fall back,
- * or later when a write fails (quota exceeded), so the UI can say that data is kept in memory only.
- */
-/**
  * How long IndexedDB may take to open before the console goes on with a memory cache: some browsers' IndexedDB can
  * hang (a bug, a database blocked by another version), and the console must start all the same.
  */
 export const OPEN_TIMEOUT_MS = 3_000;
 
+/**
+ * Opens the IndexedDB cache, or falls back to memory. `onDegraded` is told once when the cache had to fall back,
+ * or later when a write fails (quota exceeded), so the UI can say that data is kept in memory only.
+ */
 export async function openCache(name = 'alerta-console', onDegraded?: (reason: string) => void): Promise<Cache> {
   if (typeof indexedDB === 'undefined') {
     onDegraded?.('IndexedDB is not available');

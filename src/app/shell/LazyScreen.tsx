@@ -30,6 +30,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A promise that carries its outcome, so a settled one can be read without waiting. */
+type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
+
 export interface LazyScreen<P extends object> {
   /** the screen's component, loading its chunk once; a failed load is forgotten so that `retry()` fetches it again */
   load(): Promise<ComponentType<P>>;
@@ -49,7 +52,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       pending = promise;
       // The promise carries its outcome (status/value/reason), so a chunk loaded ahead (at boot, on hover) renders
       // at once, without suspending and without Suspense's fallback throttle.
-      const tracked = promise as Promise<ComponentType<P>> & { status?: string; value?: unknown; reason?: unknown };
+      const tracked = promise as Tracked<ComponentType<P>>;
       tracked.status = 'pending';
       promise.then(
         (value) => {
@@ -141,8 +144,6 @@ class ScreenBoundary extends Component<{ onRetry: () => void; children: ReactNod
     return this.props.children;
   }
 }
-
-type Tracked<T> = Promise<T> & { status?: string; value?: T; reason?: unknown };
 
 /** The screen's component once its chunk is in; until then suspends (throws the promise, as React.lazy does). */
 function readScreen<P extends object>(screen: LazyScreen<P>): ComponentType<P> {

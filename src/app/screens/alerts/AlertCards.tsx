@@ -19,6 +19,7 @@ import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.ts
 import { RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow } from './row-window.ts';
+import { observeSize } from '../../hooks/observe-size.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
@@ -50,10 +51,7 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
       if (card.offsetHeight > 0) setCardHeight(card.offsetHeight);
     };
     read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
-    observer.observe(card);
-    return () => observer.disconnect();
+    return observeSize(card, read);
   }, [hasCards]);
 
   // Rendered in a stable order, put in page order in the DOM and given their places outside React (as in the table).

@@ -1,6 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -10,6 +10,8 @@ import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { AlertTable } from './AlertTable.tsx';
 import { AlertCards } from './AlertCards.tsx';
+import { observeSize } from '../../hooks/observe-size.ts';
+import { useLaterPass } from '../../hooks/useLaterPass.ts';
 
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
@@ -28,10 +30,7 @@ function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
       if (el.clientWidth) setWidth(el.clientWidth);
     };
     read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
+    return observeSize(el, read);
   }, [ref]);
   return width;
 }
@@ -49,8 +48,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   // The rows come one commit after the list itself, even when the first snapshot is already there as the screen
   // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
   // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  const mounted = useLaterPass();
 
   let body;
   if (empty || !mounted) {

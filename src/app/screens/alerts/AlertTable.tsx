@@ -27,6 +27,7 @@ import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } 
 import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow } from './row-window.ts';
+import { observeSize } from '../../hooks/observe-size.ts';
 
 /** The selection/trend column. */
 const LEAD_WIDTH = 36;
@@ -195,10 +196,7 @@ function useHeaderHeight(table: RefObject<HTMLElement | null>): number {
     if (!header) return;
     const read = () => setHeight(header.offsetHeight);
     // Read once laid out, not now: reading it here would lay out the first rows in the middle of their commit.
-    if (typeof ResizeObserver === 'undefined') return read();
-    const observer = new ResizeObserver(read);
-    observer.observe(header);
-    return () => observer.disconnect();
+    return observeSize(header, read);
   }, [table]);
   return height;
 }

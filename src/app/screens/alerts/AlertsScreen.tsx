@@ -1,7 +1,7 @@
 // The alerts screen (SPEC 2): environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Config } from '../../../core/types.ts';
@@ -19,6 +19,7 @@ import {
 } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
+import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EnvironmentTabs } from './EnvironmentTabs.tsx';
@@ -61,8 +62,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const onOpen = useCallback((id: string) => navigate(`/alert/${encodeURIComponent(id)}`), [navigate]);
   // The first commit only mounts the screen's state, which sends the view to the worker: the alerts request leaves
   // at once, and the toolbar, tabs and list render (in a later, interruptible pass) while the answer is on its way.
-  const [rendered, setRendered] = useState(false);
-  useEffect(() => startTransition(() => setRendered(true)), []);
+  const rendered = useLaterPass();
   const screenClass = `flex h-full min-h-0 flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${kiosk ? 'min-[1920px]:text-[20px]' : 'min-[1920px]:text-[16px]'}`;
   if (!rendered) return <div className={screenClass} data-kiosk={kiosk || undefined} />;
 
