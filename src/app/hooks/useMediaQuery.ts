@@ -45,19 +45,41 @@ export const PHONE_QUERY = '(max-width: 639px)';
 /** The system's dark mode. */
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** Evaluates the console's own queries now, while the page is still empty and a layout costs nothing. */
-export function watchConsoleQueries(): void {
-  for (const q of [WIDE_SCREEN_QUERY, PHONE_QUERY, DARK_QUERY]) watch(q);
+/** The window's width as last read: on the empty page (watchConsoleQueries), then at each resize. */
+let keptWidth: number | null = null;
+const widthListeners = new Set<() => void>();
+
+function watchWidth(): number {
+  if (keptWidth === null) {
+    keptWidth = window.innerWidth;
+    window.addEventListener('resize', () => {
+      const next = window.innerWidth;
+      if (next === keptWidth) return;
+      keptWidth = next;
+      widthListeners.forEach((l) => l());
+    });
+  }
+  return keptWidth;
 }
 
-/** The window's width in CSS px, kept current as it resizes. */
+/** Evaluates the console's own queries (and the window's width) now, while the page is still empty and a layout costs nothing. */
+export function watchConsoleQueries(): void {
+  for (const q of [WIDE_SCREEN_QUERY, PHONE_QUERY, DARK_QUERY]) watch(q);
+  watchWidth();
+}
+
+/**
+ * The window's width in CSS px, kept current as it resizes. Renders read the kept value: asking the window during a
+ * render lays out the page React is changing (12 ms of a phone's start-up, more at 4x, issue 16).
+ */
 export function useWindowWidth(): number {
   return useSyncExternalStore(
     (onChange) => {
-      window.addEventListener('resize', onChange);
-      return () => window.removeEventListener('resize', onChange);
+      watchWidth();
+      widthListeners.add(onChange);
+      return () => widthListeners.delete(onChange);
     },
-    () => window.innerWidth,
+    watchWidth,
     () => 1280,
   );
 }

@@ -58,6 +58,36 @@ describe('the alerts list', () => {
     }
   });
 
+  it('on a phone, mounts its cards without asking the browser for any size (no layout forced in the middle of a render)', () => {
+    const store = freshStore();
+    applyEvent(store, full('v', [row('a'), row('b')]));
+    const reads: string[] = [];
+    const spies = [
+      ...(['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const).map((name) =>
+        vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(() => {
+          reads.push(name);
+          return 0;
+        }),
+      ),
+      vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => {
+        reads.push('getBoundingClientRect');
+        return new DOMRect();
+      }),
+    ];
+    try {
+      render(
+        <Provider store={store}>
+          <AlertList phone={true} onOpen={() => undefined} />
+        </Provider>,
+      );
+      expect(screen.getAllByRole('listitem')).toHaveLength(2);
+      // The cards' height and the list's size come from ResizeObserver, after the browser's own layout.
+      expect(reads).toEqual([]);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+  });
+
   it('says there is nothing to show when the view has no alerts', () => {
     const store = freshStore();
     applyEvent(store, full('v', []));

@@ -5,7 +5,7 @@
 import { act, render } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { useMediaQuery } from '../../../src/app/hooks/useMediaQuery.ts';
+import { useMediaQuery, useWindowWidth } from '../../../src/app/hooks/useMediaQuery.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -67,4 +67,37 @@ it('renders read the kept answer: the browser is not asked again, not even for .
   for (let i = 0; i < 5; i++) act(() => bump());
   expect(container.textContent).toBe('5 yes');
   expect(reads).toBe(1);
+});
+
+it("reads the window's width once, not at every render, and follows it when the window resizes", () => {
+  let width = 1400;
+  let reads = 0;
+  const spy = vi.spyOn(window, 'innerWidth', 'get').mockImplementation(() => {
+    reads++;
+    return width;
+  });
+  try {
+    let bump = () => {};
+    function Probe() {
+      const [n, setN] = useState(0);
+      bump = () => setN((x) => x + 1);
+      return <p>{`${n} ${useWindowWidth()}`}</p>;
+    }
+    const { container } = render(
+      <>
+        <Probe />
+        <Probe />
+      </>,
+    );
+    for (let i = 0; i < 5; i++) act(() => bump());
+    expect(container.textContent).toContain('5 1400');
+    expect(reads).toBeLessThanOrEqual(1);
+
+    width = 1700;
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect(container.textContent).toContain('5 1700');
+    expect(reads).toBeLessThanOrEqual(2);
+  } finally {
+    spy.mockRestore();
+  }
 });

@@ -42,16 +42,16 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize);
   useKeepRowFocus(listRef);
 
-  // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it).
+  // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it),
+  // once the browser has laid it out: reading it in this commit would lay out the new cards on the spot, and at the
+  // default text size the estimate is already right.
   const hasCards = order.length > 0;
   useLayoutEffect(() => {
     const card = listRef.current?.querySelector<HTMLElement>('[data-row-id]');
     if (!card) return;
-    const read = () => {
+    return observeSize(card, () => {
       if (card.offsetHeight > 0) setCardHeight(card.offsetHeight);
-    };
-    read();
-    return observeSize(card, read);
+    });
   }, [hasCards]);
 
   // Rendered in a stable order, put in page order in the DOM and given their places outside React (as in the table).

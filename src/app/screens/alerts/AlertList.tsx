@@ -17,21 +17,22 @@ const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
 
 /**
- * The list's inner width, kept current as it resizes. Read here, where the list element exists before the first rows
- * (while loading): read in the table's first commit, it would make the browser lay out the 200 new rows on the spot,
- * in one long task with their rendering. The list keeps its scrollbar's gutter, so the rows arriving do not change it.
+ * The list's inner width for the table, kept current as it resizes. Read here, where the list element exists before
+ * the first rows (while loading): read in the table's first commit, it would make the browser lay out the 200 new
+ * rows on the spot, in one long task with their rendering. The list keeps its scrollbar's gutter, so the rows arriving
+ * do not change it. The phone's cards need no width: then nothing is read (a read lays out the page just committed).
  */
-function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1200 : window.innerWidth));
+function useInnerWidth(ref: RefObject<HTMLElement | null>, wanted: boolean): number {
+  const [width, setWidth] = useState(1200);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !wanted) return;
     const read = () => {
       if (el.clientWidth) setWidth(el.clientWidth);
     };
     read();
     return observeSize(el, read);
-  }, [ref]);
+  }, [ref, wanted]);
   return width;
 }
 
@@ -44,7 +45,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   const ctx = useAtomValue(rowContextAtom);
   // The list scrolls here (both ways for the table); the rows rendered follow this element's scroll position.
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useInnerWidth(scrollRef);
+  const width = useInnerWidth(scrollRef, !phone);
   // The rows come one commit after the list itself, even when the first snapshot is already there as the screen
   // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
   // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
