@@ -1,5 +1,5 @@
-// The console's start-up gate (src/core/startup-gate.ts) in the browser: the first alerts snapshot, once painted,
-// opens it (state/connect.ts says when it arrived); waiting tasks then run in idle time. Other routes (login, admin,
+// The console's start-up gate (src/core/startup-gate.ts) in the browser: the alert list's first rows, once painted,
+// open it (AlertList says when it rendered them); waiting tasks then run in idle time. Other routes (login, admin,
 // an alert's page) and failed starts open it at the deadline.
 import { atom } from 'jotai';
 import { createStartupGate } from '../core/startup-gate.ts';
@@ -30,9 +30,13 @@ const gate = createStartupGate({
 /** Runs `task` once the first rows are on screen, in idle time. */
 export const whenStarted = (task: () => void): void => gate.whenStarted(task);
 
-/** The first snapshot of the alert list reached the store: open the gate once the browser has painted it. */
-export function firstRowsArrived(): void {
+/**
+ * The alert list has rendered its first rows (or said it has none): open the gate once the browser has painted them.
+ * Not when their data arrives: the rows are rendered as a transition, in slices with idle time between them, and the
+ * deferred work (the service worker's script first) must not start in that idle time, before the rows are on screen.
+ */
+export function listShown(): void {
   if (gate.started) return;
-  // The first frame after this one is the one that shows the rows; the task after it runs once they are painted.
+  // This frame paints the rows; the task after the next one runs once they are painted.
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => gate.firstRowsShown(), 0)));
 }

@@ -242,3 +242,30 @@ test('the console reaches its first row in a handful of script requests, not a d
   const pageScripts = scripts.filter((p) => p.endsWith('.js'));
   expect(pageScripts.length, pageScripts.join('\n')).toBeLessThanOrEqual(6);
 });
+
+test('what waits for the first rows (the service worker and its helper script) is requested only after they are painted', async ({ page }) => {
+  // A slow phone, where painting the first cards takes a while after they entered the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rowsPaintedAt?: number };
+    // The browser's own record of when content was painted: the largest piece of a card, once painted.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+        if (entry.element?.closest('[data-row-id]')) w.__rowsPaintedAt ??= entry.startTime;
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/alerts');
+  await expect(page.locator('[data-row-id]').first()).toBeVisible();
+  const timing = async () =>
+    page.evaluate(() => ({
+      painted: (window as unknown as { __rowsPaintedAt?: number }).__rowsPaintedAt ?? null,
+      helper: performance.getEntriesByType('resource').find((e) => /workbox-window/.test(e.name))?.startTime ?? null,
+    }));
+  await expect.poll(async () => (await timing()).helper, { timeout: 15_000 }).not.toBeNull();
+  const { painted, helper } = await timing();
+  expect(painted, 'a card was painted').not.toBeNull();
+  expect(helper!).toBeGreaterThan(painted!);
+});

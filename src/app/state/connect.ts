@@ -14,7 +14,6 @@ import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 import { outboxHandlers } from './outbox.ts';
-import { firstRowsArrived } from '../startup.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -45,8 +44,6 @@ function connect() {
       // of a few milliseconds, so no task blocks the main thread (issue 16). Other events are small.
       if (event.type === 'alerts-full' || event.type === 'alerts-patch') startTransition(() => applyEvent(appStore, event));
       else applyEvent(appStore, event);
-      // Service worker, badge, notifications and the install offer wait for the first rows (src/app/startup.ts).
-      if (event.type === 'alerts-full') firstRowsArrived();
     }),
   );
   document.addEventListener('visibilitychange', () => void dataWorker.setVisibility(document.hidden, isKiosk()).catch(() => undefined));

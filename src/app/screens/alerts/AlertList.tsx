@@ -1,6 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -12,6 +12,7 @@ import { AlertTable } from './AlertTable.tsx';
 import { AlertCards } from './AlertCards.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
+import { listShown } from '../../startup.ts';
 
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
@@ -50,6 +51,13 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
   // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
   const mounted = useLaterPass();
+
+  // The first rows (or the word that there are none) are what the start-up waits for: the service worker, the badge
+  // and the install offer come once they are painted (src/app/startup.ts).
+  const shown = mounted && !loading && (empty || ctx !== null);
+  useEffect(() => {
+    if (shown) listShown();
+  }, [shown]);
 
   let body;
   if (empty || !mounted) {
