@@ -94,7 +94,87 @@ export function browserVersion(lhr: Pick<LighthouseResult, 'environment'>): stri
   return m ? m[1]! : null;
 }
 
+/** One node of Lantern's simulated page load: a request or a main-thread task, with its simulated times (ms). */
+export interface SimulatedNode {
+  what: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** The part of a Lantern graph node the bench reads. */
+export interface LanternNode {
+  type: string;
+  request?: { url: string; priority?: string; transferSize?: number };
+  duration?: number;
+  didPerformLayout?: () => boolean;
+}
+
+/**
+ * The nodes that ended last in a Lantern simulation (the simulated LCP is the end of the last one): a request named
+ * by its path, priority and bytes, a main-thread task by its observed duration (Lantern runs it 4× slower).
+ */
+export function lastSimulatedNodes(timings: Iterable<[LanternNode, { startTime: number; endTime: number }]>, n = 5): SimulatedNode[] {
+  const describe = (node: LanternNode): string => {
+    if (node.type === 'network' && node.request) {
+      let where = node.request.url;
+      try {
+        where = new URL(where).pathname;
+      } catch {
+        // not a URL: as it is
+      }
+      return `${where} (${node.request.priority ?? '?'}, ${Math.round((node.request.transferSize ?? 0) / 102.4) / 10} KiB)`;
+    }
+    return `main-thread task of ${((node.duration ?? 0) / 1000).toFixed(1)} ms${node.didPerformLayout?.() ? ' with layout' : ''}`;
+  };
+  return [...timings]
+    .sort((a, b) => b[1].endTime - a[1].endTime)
+    .slice(0, n)
+    .map(([node, t]) => ({ what: describe(node), startMs: Math.round(t.startTime), endMs: Math.round(t.endTime) }));
+}
+
+/** Why the simulated LCP is what it is: Lantern's optimistic and pessimistic estimates and what each waited for last. */
+export interface LcpSimulation {
+  optimisticMs: number;
+  pessimisticMs: number;
+  lastOptimistic: SimulatedNode[];
+  lastPessimistic: SimulatedNode[];
+}
+
+/**
+ * Lantern's LCP simulation, computed again from a run's artifacts through Lighthouse's own (internal) modules: the
+ * report gives only the result. Null when this Lighthouse has no such module (the figures do not depend on it).
+ */
+async function simulateLcp(lhr: unknown, artifacts: unknown): Promise<LcpSimulation | null> {
+  try {
+    const { LanternLargestContentfulPaint } = (await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js' as string)) as {
+      LanternLargestContentfulPaint: { request: (data: unknown, context: unknown) => Promise<Record<string, { timeInMs: number; nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> }>> };
+    };
+    const a = artifacts as Record<string, unknown> & { devtoolsLogs?: { defaultPass?: unknown }; traces?: { defaultPass?: unknown } };
+    const data = {
+      trace: a.Trace ?? a.traces?.defaultPass,
+      devtoolsLog: a.DevtoolsLog ?? a.devtoolsLogs?.defaultPass,
+      gatherContext: a.GatherContext,
+      settings: (lhr as { configSettings?: unknown }).configSettings,
+      URL: a.URL,
+      SourceMaps: a.SourceMaps ?? [],
+      simulator: null,
+    };
+    const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map() });
+    const optimistic = lcp.optimisticEstimate!;
+    const pessimistic = lcp.pessimisticEstimate!;
+    return {
+      optimisticMs: Math.round(optimistic.timeInMs),
+      pessimisticMs: Math.round(pessimistic.timeInMs),
+      lastOptimistic: lastSimulatedNodes(optimistic.nodeTimings, 3),
+      lastPessimistic: lastSimulatedNodes(pessimistic.nodeTimings, 3),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export interface LighthouseRun {
+  lcpSimulation: LcpSimulation | null;
   lhr: LighthouseResult;
   figures: Partial<Record<MetricKey, number>>;
   /** the browser's full version (the user agent says only the major one) */
@@ -136,7 +216,9 @@ export async function runLighthouse(url: string, launch: LighthouseLaunch): Prom
         writeFileSync(path.join(launch.reportDir, `lighthouse-${i}.json`), JSON.stringify(result.lhr));
       }
       const version = (await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json()).catch(() => null)) as { Browser?: string } | null;
-      runs.push({ lhr, figures: lighthouseFigures(lhr), browser: version?.Browser?.split('/')[1] ?? browserVersion(lhr) });
+      const lcpSimulation = await simulateLcp(result.lhr, (result as { artifacts?: unknown }).artifacts);
+      if (lcpSimulation) launch.log(`lighthouse: simulated LCP ended with ${lcpSimulation.lastPessimistic[0]?.what ?? '?'} (optimistic ${lcpSimulation.optimisticMs} ms, pessimistic ${lcpSimulation.pessimisticMs} ms)`);
+      runs.push({ lhr, figures: lighthouseFigures(lhr), browser: version?.Browser?.split('/')[1] ?? browserVersion(lhr), lcpSimulation });
     } finally {
       await chrome.kill();
     }

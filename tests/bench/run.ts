@@ -291,6 +291,8 @@ async function lighthousePhase(opts: BenchOptions, distDir: string | null, sampl
       benchmarkIndex: runs.map((r) => r.lhr.environment?.benchmarkIndex ?? null),
       skippedAudits: SKIPPED_AUDITS,
       failingAudits: runs.map((r) => failingAudits(r.lhr)),
+      // What Lantern's simulated LCP waited for last, per run (README, "Lighthouse": how to read it).
+      lcpSimulation: runs.map((r) => r.lcpSimulation),
       runWarnings: [...new Set(runs.flatMap((r) => r.lhr.runWarnings ?? []))],
       robots: await robotsStance(url),
       // Violations of the security policy the audited pages reported (only known when the demo server serves).
@@ -762,7 +764,8 @@ async function startTrace(browser: Browser, page: Page, dir: string, name: strin
   await page.evaluate('window.__bench.markCycles = true');
   await browser.startTracing(page, {
     path: path.join(dir, `${name.replace(/[^a-z0-9.=-]+/gi, '_')}.json`),
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel'],
+    // The CPU profiler's samples let tests/bench/trace-summary.ts --dist say which source files the script time went to.
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel', 'disabled-by-default-v8.cpu_profiler'],
   });
 }
 

@@ -1,8 +1,11 @@
 // What the main thread did in a Chromium trace written by `npm run bench -- --trace DIR`: busy time, the longest
-// tasks, and the work inside them by event name (self time). Usage: node --import tsx tests/bench/trace-summary.ts FILE
+// tasks, the work inside them by event name (self time), and the sampled script time by source file (through the
+// build's source maps, when --dist names the build). Usage:
+//   node --import tsx tests/bench/trace-summary.ts FILE [--dist BUILD_DIR]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { attribute, cpuSamples, sourceMapResolver, type CpuSample, type Resolver } from './startup-profile.ts';
 
 export interface TraceEvent {
   name: string;
@@ -102,7 +105,19 @@ export function summariseThread(events: TraceEvent[], thread: { pid: number; tid
   };
 }
 
-function cli(file: string) {
+/**
+ * Sampled self time (ms) by source file, per measured cycle when there are `windows` (all samples otherwise), largest
+ * first, without the idle samples.
+ */
+export function scriptBySource(samples: CpuSample[], windows: [number, number][], resolve: Resolver): [string, number][] {
+  const spans = windows.length ? windows : [[Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY] as [number, number]];
+  const total = new Map<string, number>();
+  for (const [from, to] of spans) for (const [k, v] of attribute(samples, from, to, resolve, 'source')) total.set(k, (total.get(k) ?? 0) + v);
+  const per = windows.length || 1;
+  return [...total].filter(([k]) => k !== '(idle)').map(([k, v]): [string, number] => [k, v / per]).sort((a, b) => b[1] - a[1]);
+}
+
+function cli(file: string, distDir: string | null) {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
   const thread = mainThreadOf(events);
@@ -118,14 +133,21 @@ function cli(file: string) {
   for (const [name, v] of s.selfMs.slice(0, 15)) lines.push(`  ${ms(v)} ms  ${name}`);
   lines.push('longest tasks:');
   for (const t of s.longest) lines.push(`  at ${t.startMs.toFixed(0)} ms: ${t.durMs.toFixed(2)} ms — ${t.top.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);
+  // Sampled script time (the trace has it when recorded with the CPU profiler's category, as the bench's are).
+  const samples = cpuSamples(events, thread);
+  if (samples.length) {
+    lines.push(`sampled self time by source${windows.length ? ', per cycle' : ''}${distDir ? '' : ' (no --dist: not source-mapped)'}:`);
+    for (const [k, v] of scriptBySource(samples, windows, sourceMapResolver(distDir)).slice(0, 15)) lines.push(`  ${ms(v)} ms  ${k}`);
+  }
   console.info(lines.join('\n'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
+  const at = process.argv.indexOf('--dist');
   if (!file) {
-    console.error('Usage: node --import tsx tests/bench/trace-summary.ts TRACE.json');
+    console.error('Usage: node --import tsx tests/bench/trace-summary.ts TRACE.json [--dist BUILD_DIR]');
     process.exit(2);
   }
-  cli(file);
+  cli(file, at > 0 ? (process.argv[at + 1] ?? null) : null);
 }

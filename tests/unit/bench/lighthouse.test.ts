@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserVersion, failingAudits, lighthouseFigures, type LighthouseResult } from '../../../tests/bench/lighthouse.ts';
+import { browserVersion, failingAudits, lighthouseFigures, type LighthouseResult, lastSimulatedNodes, type LanternNode } from '../../../tests/bench/lighthouse.ts';
 import { Samples } from '../../../tests/bench/results.ts';
 
 /** A trimmed Lighthouse 12 result with the fields the bench reads. */
@@ -75,5 +75,23 @@ describe('Lighthouse figures', () => {
     expect(browserVersion(lhr())).toBe('150.0.7871.100');
     expect(browserVersion({ environment: { hostUserAgent: 'Chrome/139.0.1.2 Mobile' } })).toBe('139.0.1.2');
     expect(browserVersion({})).toBeNull();
+  });
+});
+
+describe('what the simulated LCP waited for', () => {
+  it('names the requests and tasks that ended last in the simulation, the last first', () => {
+    const request = (url: string, priority: string, transferSize: number) => ({ type: 'network', request: { url, priority, transferSize } });
+    const task = (duration: number, layout: boolean) => ({ type: 'cpu', duration, didPerformLayout: () => layout });
+    const timings: [LanternNode, { startTime: number; endTime: number }][] = [
+      [request('http://h/alerts', 'VeryHigh', 1400), { startTime: 0, endTime: 607 }],
+      [request('http://h/assets/index-abc.js', 'High', 83_644), { startTime: 680, endTime: 1737.4 }],
+      [task(16_600, true), { startTime: 1737.4, endTime: 1803.6 }],
+      [request('http://h/assets/workbox-window.js', 'High', 2897), { startTime: 1737.4, endTime: 1894.2 }],
+    ];
+    expect(lastSimulatedNodes(timings, 3)).toEqual([
+      { what: '/assets/workbox-window.js (High, 2.8 KiB)', startMs: 1737, endMs: 1894 },
+      { what: 'main-thread task of 16.6 ms with layout', startMs: 1737, endMs: 1804 },
+      { what: '/assets/index-abc.js (High, 81.7 KiB)', startMs: 680, endMs: 1737 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cycleWindows, mainThreadOf, summariseThread, type TraceEvent } from '../../../tests/bench/trace-summary.ts';
+import { cycleWindows, mainThreadOf, scriptBySource, summariseThread, type TraceEvent } from '../../../tests/bench/trace-summary.ts';
+import type { CpuSample, Resolver } from '../../../tests/bench/startup-profile.ts';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
 const x = (name: string, ts: number, dur: number, tid = 1, pid = 10): TraceEvent => ({ name, ph: 'X', pid, tid, ts, dur });
@@ -48,5 +49,31 @@ describe('measured cycles in a bench trace', () => {
     expect(s.tasks).toBe(1);
     expect(s.busyMs).toBe(2);
     expect(Object.fromEntries(s.selfMs)).toEqual({ Layout: 2, RunTask: 0 });
+  });
+});
+
+describe('script time by source', () => {
+  const sample = (ts: number, dur: number, url: string, functionName = 'f'): CpuSample => ({ ts, dur, frame: { functionName, url, lineNumber: 0, columnNumber: 0, scriptId: '0' } as CpuSample['frame'] });
+  const resolve: Resolver = (f) => ({ bucket: f.url || f.functionName, source: f.url || f.functionName });
+
+  it('charges the samples inside the measured cycles to their source files, per cycle, without idle time', () => {
+    const samples = [
+      sample(100, 2000, 'src/a.ts'),
+      sample(2100, 1000, 'src/b.ts'),
+      sample(3100, 5000, '', '(idle)'),
+      sample(9000, 4000, 'src/a.ts'),
+      sample(20_000, 9000, 'src/c.ts'),
+    ];
+    expect(scriptBySource(samples, [[0, 5000], [8000, 12_000]], resolve)).toEqual([
+      ['src/a.ts', 3],
+      ['src/b.ts', 0.5],
+    ]);
+  });
+
+  it('takes every sample when the trace has no measured cycles', () => {
+    expect(scriptBySource([sample(0, 1000, 'src/a.ts'), sample(50_000, 3000, 'src/c.ts')], [], resolve)).toEqual([
+      ['src/c.ts', 3],
+      ['src/a.ts', 1],
+    ]);
   });
 });
