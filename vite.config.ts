@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { precompressPlugin } from './server/precompress.ts';
 import { icuMessages } from './scripts/icu-messages.ts';
 import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { quietStartLinksPlugin } from './scripts/quiet-start-links.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -102,6 +103,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After the PWA plugin: the favicon inlined, the manifest linked by the app after the first rows (scripts/quiet-start-links.ts).
+    quietStartLinksPlugin(),
     // Last: brotli and gzip copies of every text file, the service worker included (server/precompress.ts).
     precompressPlugin(),
   ],

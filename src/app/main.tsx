@@ -7,6 +7,7 @@ import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts
 import { warmUpWorker } from './state/connect.ts';
 import { whenStarted } from './startup.ts';
 import { watchConsoleQueries } from './hooks/useMediaQuery.ts';
+import { linkManifest } from './pwa/manifest-link.ts';
 import './styles.css';
 
 // The data worker's script loads while React renders the first frame.
@@ -29,6 +30,8 @@ if (root) {
 // whole shell) waits until the first rows are on screen.
 prepareServiceWorker();
 whenStarted(registerServiceWorker);
+// The manifest too (installing needs it, the first screen does not).
+whenStarted(() => linkManifest(import.meta.env.BASE_URL));
 
 // Ask the browser to keep the offline cache (last known alerts) under storage pressure; a refusal changes nothing else.
 whenStarted(() => void navigator.storage?.persist?.().catch(() => false));

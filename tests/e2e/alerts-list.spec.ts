@@ -270,3 +270,21 @@ test('what waits for the first rows (the service worker and its helper script) i
   expect(painted, 'a card was painted').not.toBeNull();
   expect(helper!).toBeGreaterThan(painted!);
 });
+
+test('the page asks for nothing beside the first screen at start: the favicon is in the page, the manifest is linked once the rows are shown', async ({ page, request }) => {
+  // As served: no favicon file and no manifest link (each would hold one of the page's six connections).
+  const html = await (await request.get('/alerts')).text();
+  expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+  expect(html).not.toContain('rel="manifest"');
+  const early: string[] = [];
+  let rowsShown = false;
+  page.on('request', (r) => {
+    if (!rowsShown) early.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/alerts');
+  await expect(rows(page).first()).toBeVisible();
+  rowsShown = true;
+  expect(early.filter((p) => /icon|manifest/.test(p))).toEqual([]);
+  // Installing needs the manifest: it is linked after the first rows.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+});
