@@ -50,10 +50,8 @@ export function useRowWindow(
   count: number,
   rowHeight: number,
 ): RowWindow {
-  // Before the first layout the viewport is unknown: the window's height stands in for it. The first render holds
-  // only the rows in view, so the first paint of the list lays out and paints no more than it shows (on a slow phone
-  // that frame is the last step to the first cards); the rows beyond each edge follow in the next frame.
-  const [range, setRange] = useState<RowWindow>(() => visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count));
+  // Before the first layout the viewport is unknown: the window's height stands in for it.
+  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count));
   // The window last asked for, read by the scroll handler without waiting for the render.
   const rangeRef = useRef(range);
 
@@ -73,13 +71,11 @@ export function useRowWindow(
     setRange(next);
   }, [scrollRef, bodyRef, rowHeight, count]);
 
-  // The first rows need no measuring: the first guess covers the viewport from the list's top, and the next frame
-  // measures and adds the rows beyond it. Measured at once afterwards (a new page size, another row height), so no
-  // frame shows a gap.
+  // The first rows need no measuring: the first guess covers the window from the list's top. Measured at once
+  // afterwards (a new page size, another row height), so no frame shows a gap.
   const mounted = useRef(false);
   useLayoutEffect(() => {
-    const first = !mounted.current;
-    if (!first) update();
+    if (mounted.current) update();
     mounted.current = true;
     const scroller = scrollRef.current;
     if (!scroller) return;
@@ -91,7 +87,6 @@ export function useRowWindow(
         update();
       });
     };
-    if (first) onScroll();
     scroller.addEventListener('scroll', onScroll, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onScroll);
     resize?.observe(scroller);
