@@ -41,26 +41,43 @@ const SLACK = 2;
 // ---- measuring text --------------------------------------------------------------------------------------------------
 
 let canvas: CanvasRenderingContext2D | null | undefined;
+/** Strings measured on the current canvas. */
+let measuredOnCanvas = 0;
 const widths = new Map<string, number>();
 
-/** Measures text in a CSS font with a canvas; without one (tests without a canvas) a rough 0.6 em per character. */
-export function measurer(font: string): Measure {
+/**
+ * Chromium keeps what a 2D context measured, about 1.2 KiB of native memory per distinct string, for as long as the
+ * context lives (4,000 strings: 4.8 MiB in a probe): on a wall display whose alerts come and go that grew without end
+ * (issue 20). A fresh canvas after this many strings bounds it at about 1.2 MiB.
+ */
+export const MAX_TEXTS_PER_CANVAS = 1000;
+
+function measuringCanvas(): CanvasRenderingContext2D | null {
+  if (canvas && measuredOnCanvas >= MAX_TEXTS_PER_CANVAS) canvas = undefined;
   if (canvas === undefined) {
+    measuredOnCanvas = 0;
     try {
       canvas = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
     } catch {
       canvas = null;
     }
   }
+  return canvas;
+}
+
+/** Measures text in a CSS font with a canvas; without one (tests without a canvas) a rough 0.6 em per character. */
+export function measurer(font: string): Measure {
   const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 13);
   return (text: string) => {
     if (!text) return 0;
     const key = `${font}\u0000${text}`;
     let w = widths.get(key);
     if (w === undefined) {
-      if (canvas) {
-        canvas.font = font;
-        w = canvas.measureText(text).width;
+      const ctx = measuringCanvas();
+      if (ctx) {
+        ctx.font = font;
+        w = ctx.measureText(text).width;
+        measuredOnCanvas++;
       } else {
         w = text.length * size * 0.6;
       }
