@@ -47,7 +47,7 @@ const GROUP_SEPARATOR: Readonly<Record<string, string>> = { en: ',', fr: '\u202f
 export function formatPlainNumber(locale: string, n: number): string {
   if (Number.isSafeInteger(n) && n >= 0) {
     if (n < 1000 && PLAIN_DIGITS_LOCALE.test(locale)) return String(n);
-    const separator = Object.prototype.hasOwnProperty.call(GROUP_SEPARATOR, locale) ? GROUP_SEPARATOR[locale] : undefined;
+    const separator = own(GROUP_SEPARATOR, locale);
     if (separator !== undefined) return String(n).replace(/\B(?=(\d{3})+$)/g, separator);
   }
   return numberFormat(locale).format(n);

@@ -1,41 +1,66 @@
 import { useSyncExternalStore } from 'react';
 
-// Each query is evaluated by the browser once, when first asked, and then only when it reports a change: renders
-// read the kept answer. Asking the browser during a render (a new MediaQueryList, or .matches) can force a style
-// and layout pass of a page React is about to change (about 50 ms of a 4x slowed phone start-up, issue 16).
-interface Watched {
-  matches: boolean;
+// What the layout asks the browser (a media query, the window's width) is asked once, when first wanted, and then
+// only when the browser reports a change: renders read the kept answer. Asking during a render (a new
+// MediaQueryList, `.matches`, `innerWidth`) can force a style and layout pass of a page React is about to change
+// (about 50 ms of a 4x slowed phone start-up, issue 16).
+interface Kept<T> {
+  value: T;
   listeners: Set<() => void>;
 }
 
-const watched = new Map<string, Watched>();
+/** A value read now and again at each change the browser reports (`follow` calls its argument then). */
+function kept<T>(read: () => T, follow: (changed: () => void) => void): Kept<T> {
+  const entry: Kept<T> = { value: read(), listeners: new Set() };
+  follow(() => {
+    const next = read();
+    if (Object.is(next, entry.value)) return;
+    entry.value = next;
+    entry.listeners.forEach((l) => l());
+  });
+  return entry;
+}
 
-function watch(query: string): Watched {
-  let w = watched.get(query);
-  if (!w) {
+function useKept<T>(entry: () => Kept<T>, serverValue: T): T {
+  return useSyncExternalStore(
+    (onChange) => {
+      const e = entry();
+      e.listeners.add(onChange);
+      return () => e.listeners.delete(onChange);
+    },
+    () => entry().value,
+    () => serverValue,
+  );
+}
+
+const queries = new Map<string, Kept<boolean>>();
+
+function watch(query: string): Kept<boolean> {
+  let entry = queries.get(query);
+  if (!entry) {
     const list = window.matchMedia(query);
-    const entry: Watched = { matches: list.matches, listeners: new Set() };
-    list.addEventListener('change', (e) => {
-      entry.matches = e.matches;
-      entry.listeners.forEach((l) => l());
-    });
-    watched.set(query, entry);
-    w = entry;
+    entry = kept(
+      () => list.matches,
+      (changed) => list.addEventListener('change', changed),
+    );
+    queries.set(query, entry);
   }
-  return w;
+  return entry;
+}
+
+let width: Kept<number> | null = null;
+
+function watchWidth(): Kept<number> {
+  width ??= kept(
+    () => window.innerWidth,
+    (changed) => window.addEventListener('resize', changed),
+  );
+  return width;
 }
 
 /** Whether a CSS media query matches, kept current as the window resizes or the OS setting changes. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const w = watch(query);
-      w.listeners.add(onChange);
-      return () => w.listeners.delete(onChange);
-    },
-    () => watch(query).matches,
-    () => false,
-  );
+  return useKept(() => watch(query), false);
 }
 
 /** The drawer is permanent from 1280 px (Tailwind's xl), modal below. */
@@ -45,41 +70,13 @@ export const PHONE_QUERY = '(max-width: 639px)';
 /** The system's dark mode. */
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The window's width as last read: on the empty page (watchConsoleQueries), then at each resize. */
-let keptWidth: number | null = null;
-const widthListeners = new Set<() => void>();
-
-function watchWidth(): number {
-  if (keptWidth === null) {
-    keptWidth = window.innerWidth;
-    window.addEventListener('resize', () => {
-      const next = window.innerWidth;
-      if (next === keptWidth) return;
-      keptWidth = next;
-      widthListeners.forEach((l) => l());
-    });
-  }
-  return keptWidth;
-}
-
 /** Evaluates the console's own queries (and the window's width) now, while the page is still empty and a layout costs nothing. */
 export function watchConsoleQueries(): void {
   for (const q of [WIDE_SCREEN_QUERY, PHONE_QUERY, DARK_QUERY]) watch(q);
   watchWidth();
 }
 
-/**
- * The window's width in CSS px, kept current as it resizes. Renders read the kept value: asking the window during a
- * render lays out the page React is changing (12 ms of a phone's start-up, more at 4x, issue 16).
- */
+/** The window's width in CSS px, kept current as it resizes (read on the empty page and at each resize, never in a render). */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(
-    (onChange) => {
-      watchWidth();
-      widthListeners.add(onChange);
-      return () => widthListeners.delete(onChange);
-    },
-    watchWidth,
-    () => 1280,
-  );
+  return useKept(watchWidth, 1280);
 }

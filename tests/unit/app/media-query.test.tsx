@@ -11,6 +11,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * Renders `copies` probes, each showing how often it was re-rendered and what `useShown` gives; `rerender(times)`
+ * renders the last one again that many times.
+ */
+function renderProbes(copies: number, useShown: () => string) {
+  let bump = () => {};
+  function Probe() {
+    const [n, setN] = useState(0);
+    bump = () => setN((x) => x + 1);
+    return <p>{`${n} ${useShown()}`}</p>;
+  }
+  const { container } = render(
+    <>
+      {Array.from({ length: copies }, (_, i) => (
+        <Probe key={i} />
+      ))}
+    </>,
+  );
+  const rerender = (times: number) => {
+    for (let i = 0; i < times; i++) act(() => bump());
+  };
+  return { container, rerender };
+}
+
 it('asks the browser once per query however often it renders, and re-renders when the answer changes', () => {
   let matches = false;
   const listeners = new Set<(e: { matches: boolean }) => void>();
@@ -24,20 +48,10 @@ it('asks the browser once per query however often it renders, and re-renders whe
   }));
   vi.stubGlobal('matchMedia', matchMedia);
 
-  let bump = () => {};
-  function Probe() {
-    const [n, setN] = useState(0);
-    bump = () => setN((x) => x + 1);
-    const narrow = useMediaQuery('(max-width: 1px)');
-    return <p>{`${n} ${narrow ? 'narrow' : 'wide'}`}</p>;
-  }
-  const { container } = render(
-    <>
-      <Probe />
-      <Probe />
-    </>,
-  );
-  for (let i = 0; i < 5; i++) act(() => bump());
+  const { container, rerender } = renderProbes(2, function useWidthWord() {
+    return useMediaQuery('(max-width: 1px)') ? 'narrow' : 'wide';
+  });
+  rerender(5);
   expect(container.textContent).toContain('5 wide');
   expect(matchMedia).toHaveBeenCalledTimes(1);
 
@@ -57,14 +71,10 @@ it('renders read the kept answer: the browser is not asked again, not even for .
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
-  let bump = () => {};
-  function Probe() {
-    const [n, setN] = useState(0);
-    bump = () => setN((x) => x + 1);
-    return <p>{`${n} ${useMediaQuery('(min-width: 2px)') ? 'yes' : 'no'}`}</p>;
-  }
-  const { container } = render(<Probe />);
-  for (let i = 0; i < 5; i++) act(() => bump());
+  const { container, rerender } = renderProbes(1, function useYesNo() {
+    return useMediaQuery('(min-width: 2px)') ? 'yes' : 'no';
+  });
+  rerender(5);
   expect(container.textContent).toBe('5 yes');
   expect(reads).toBe(1);
 });
@@ -77,19 +87,10 @@ it("reads the window's width once, not at every render, and follows it when the 
     return width;
   });
   try {
-    let bump = () => {};
-    function Probe() {
-      const [n, setN] = useState(0);
-      bump = () => setN((x) => x + 1);
-      return <p>{`${n} ${useWindowWidth()}`}</p>;
-    }
-    const { container } = render(
-      <>
-        <Probe />
-        <Probe />
-      </>,
-    );
-    for (let i = 0; i < 5; i++) act(() => bump());
+    const { container, rerender } = renderProbes(2, function useWidthText() {
+      return String(useWindowWidth());
+    });
+    rerender(5);
     expect(container.textContent).toContain('5 1400');
     expect(reads).toBeLessThanOrEqual(1);
 
