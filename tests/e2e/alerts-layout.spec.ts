@@ -263,4 +263,22 @@ test.describe('ticking time cells', () => {
     expect(report.filter((r) => /^\d+:\d\d:\d\d$/.test(r.text)).length).toBeGreaterThan(3);
     expect(report.flatMap((r) => r.problems.map((p) => `${r.text}: ${p}`))).toEqual([]);
   });
+
+  // What a tick costs between polls (issue 14: at most 3 ms/s): the text node changes in place (a new node would be
+  // styled and attached again every second).
+  test('a tick changes only the text of the time left', async ({ page }) => {
+    await openAlerts(page);
+    const seen = await page.evaluate(async () => {
+      const boxes = [...document.querySelectorAll<HTMLElement>('[data-row-id] [role="cell"][data-column="timeoutLeft"] > *')].filter((b) => b.textContent);
+      const kinds: string[] = [];
+      const observer = new MutationObserver((records) => records.forEach((r) => kinds.push(r.type)));
+      for (const box of boxes) observer.observe(box, { childList: true, characterData: true, subtree: true });
+      await new Promise((resolve) => setTimeout(resolve, 2300));
+      observer.disconnect();
+      return { boxes: boxes.length, kinds: [...new Set(kinds)], ticks: kinds.length };
+    });
+    expect(seen.boxes).toBeGreaterThan(3);
+    expect(seen.ticks).toBeGreaterThanOrEqual(seen.boxes);
+    expect(seen.kinds).toEqual(['characterData']);
+  });
 });

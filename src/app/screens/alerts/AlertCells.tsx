@@ -118,7 +118,12 @@ function useTickingText(compute: (now: number) => string, deps: readonly unknown
       const el = ref.current;
       if (!el) return;
       const next = compute(now);
-      if (el.textContent !== next) el.textContent = next;
+      // The text node is changed in place: replacing it (textContent) would make Chromium restyle the box and build
+      // its layout object again at every tick.
+      const text = el.firstChild;
+      if (text instanceof Text && !text.nextSibling) {
+        if (text.data !== next) text.data = next;
+      } else if (el.textContent !== next) el.textContent = next;
     };
     write(Date.now());
     const el = ref.current;
