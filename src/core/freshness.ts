@@ -32,6 +32,19 @@ export function effectiveFreshness(freshness: Freshness, updatedAt: number | nul
   return 'live';
 }
 
+/** Whole seconds since the last answer (never negative). */
+export function ageSeconds(updatedAt: number, now: number): number {
+  return Math.max(0, Math.round((now - updatedAt) / 1000));
+}
+
+/**
+ * The age as the freshness line words it: 0 ("just now") for 10 s, then in steps of 10 s, then of whole minutes. The
+ * line changes when these words do, not at every second (a wall display's count in seconds does).
+ */
+export function roughAgeSeconds(age: number): number {
+  return age < 10 ? 0 : age < 60 ? Math.floor(age / 10) * 10 : Math.floor(age / 60) * 60;
+}
+
 /**
  * The offline copies of an alert view and of an opened alert are written again when what they hold changes, and
  * otherwise at most this often: an offline start then knows its data's age to within a minute, and a wall display no

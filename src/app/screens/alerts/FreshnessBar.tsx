@@ -5,7 +5,7 @@ import { useT } from '../../state/i18n.ts';
 import { clockAtom } from '../../state/alerts-screen.ts';
 import { refreshIntervalAtom } from '../../state/user.ts';
 import { outboxAtom, outboxOpenAtom } from '../../state/outbox.ts';
-import { effectiveFreshness } from '../../../core/freshness.ts';
+import { ageSeconds, effectiveFreshness, roughAgeSeconds } from '../../../core/freshness.ts';
 
 // What the bar shows, without the time of the last answer: that changes at every poll, and an unchanged poll must
 // not re-render the bar (the age below changes only when its words do).
@@ -19,20 +19,16 @@ const updatedAtAtom = selectAtom(metaAtom, (m) => m.updatedAt);
 /** Seconds since the last update, or null before the first one; the clock moves it every second. */
 const ageAtom = atom((get) => {
   const updatedAt = get(updatedAtAtom);
-  return updatedAt ? Math.max(0, Math.round((get(clockAtom) - updatedAt) / 1000)) : null;
+  return updatedAt ? ageSeconds(updatedAt, get(clockAtom)) : null;
 });
 
 /** "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing (changes rarely). */
 const shownFreshnessAtom = atom((get) => effectiveFreshness(get(stateAtom).freshness, get(updatedAtAtom), get(clockAtom), get(refreshIntervalAtom)));
 
-/**
- * The age as the toolbar words it: "just now" for 10 s, then in steps of 10 s, then of minutes. The bar re-renders
- * when these words change, not at every tick of the clock (the wall display's count of seconds does every second).
- */
+/** The age as the toolbar words it (roughAgeSeconds): the bar re-renders when these words change, not every second. */
 const roughAgeAtom = atom((get) => {
   const age = get(ageAtom);
-  if (age === null) return null;
-  return age < 10 ? 0 : age < 60 ? Math.floor(age / 10) * 10 : Math.floor(age / 60) * 60;
+  return age === null ? null : roughAgeSeconds(age);
 });
 
 /**
