@@ -7,6 +7,7 @@ import { precompressPlugin } from './server/precompress.ts';
 import { icuMessages } from './scripts/icu-messages.ts';
 import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
 import { quietStartLinksPlugin } from './scripts/quiet-start-links.ts';
+import { MANIFEST_FILE } from './src/app/pwa/manifest-link.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -55,7 +56,7 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
+      manifestFilename: MANIFEST_FILE,
       manifest: {
         // A stable identity: start_url may change, the installed app stays the same one.
         id: base,

@@ -32,11 +32,6 @@ export function effectiveFreshness(freshness: Freshness, updatedAt: number | nul
   return 'live';
 }
 
-/** Whole seconds since the last answer (never negative). */
-export function ageSeconds(updatedAt: number, now: number): number {
-  return Math.max(0, Math.round((now - updatedAt) / 1000));
-}
-
 /**
  * The age as the freshness line words it: 0 ("just now") for 10 s, then in steps of 10 s, then of whole minutes. The
  * line changes when these words do, not at every second (a wall display's count in seconds does).

@@ -3,11 +3,14 @@
 // (scripts/quiet-start-links.ts takes the build's link out). Installing, the install offer and the home-screen icon
 // all come later than that.
 
+/** The manifest's file name in the build (vite.config.ts gives it to vite-plugin-pwa). */
+export const MANIFEST_FILE = 'manifest.webmanifest';
+
 /** Links the manifest (`base`: the console's base path), unless the page already links one. */
 export function linkManifest(base: string): void {
   if (document.querySelector('link[rel="manifest"]')) return;
   const link = document.createElement('link');
   link.rel = 'manifest';
-  link.href = `${base}manifest.webmanifest`;
+  link.href = `${base}${MANIFEST_FILE}`;
   document.head.append(link);
 }

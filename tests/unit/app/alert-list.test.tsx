@@ -5,23 +5,14 @@
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
+import { Provider, type createStore } from 'jotai';
 import { applyEvent } from '../../../src/app/state/connect.ts';
-import { configAtom, sessionEndReasonAtom } from '../../../src/app/state/session.ts';
-import { setAddress } from '../../../src/app/state/alerts-screen.ts';
+import { sessionEndReasonAtom } from '../../../src/app/state/session.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
 import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
-import { full, meta, row } from './fixtures.ts';
+import { full, meta, row, screenStore } from './fixtures.ts';
 
 afterEach(cleanup);
-
-function freshStore(search = '') {
-  const store = createStore();
-  store.set(configAtom, CLIENT_DEFAULTS);
-  setAddress(store, search);
-  return store;
-}
 
 function show(store: ReturnType<typeof createStore>) {
   return render(
@@ -34,13 +25,13 @@ function show(store: ReturnType<typeof createStore>) {
 
 describe('the alerts list', () => {
   it('says it is loading until the worker answers', () => {
-    show(freshStore());
+    show(screenStore());
     expect(screen.getAllByText('Loading').length).toBeGreaterThan(0);
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('reads its width before its rows are in it, even when the first snapshot came before the list (no forced layout of the rows)', () => {
-    const store = freshStore();
+    const store = screenStore();
     applyEvent(store, full('v', [row('a'), row('b')]));
     const rowsAtRead: number[] = [];
     const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth') ?? Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
@@ -59,7 +50,7 @@ describe('the alerts list', () => {
   });
 
   it('on a phone, mounts its cards without asking the browser for any size (no layout forced in the middle of a render)', () => {
-    const store = freshStore();
+    const store = screenStore();
     applyEvent(store, full('v', [row('a'), row('b')]));
     const reads: string[] = [];
     const spies = [
@@ -89,21 +80,21 @@ describe('the alerts list', () => {
   });
 
   it('says there is nothing to show when the view has no alerts', () => {
-    const store = freshStore();
+    const store = screenStore();
     applyEvent(store, full('v', []));
     show(store);
     expect(screen.getByText('Sorry, nothing to display here')).toBeTruthy();
   });
 
   it('names the search that found nothing', () => {
-    const store = freshStore('?q=resource:nothing-here');
+    const store = screenStore('?q=resource:nothing-here');
     applyEvent(store, full('v', []));
     show(store);
     expect(screen.getByText('Your search for “resource:nothing-here” found no results')).toBeTruthy();
   });
 
   it('on a wall display whose session ended, says a sign-in is required and keeps the last alerts', () => {
-    const store = freshStore('?kiosk=1');
+    const store = screenStore('?kiosk=1');
     applyEvent(store, full('v', [row('a'), row('b')]));
     store.set(sessionEndReasonAtom, 'expired');
     show(store);
@@ -114,7 +105,7 @@ describe('the alerts list', () => {
   });
 
   it('keeps the rows on screen while offline and says so', () => {
-    const store = freshStore();
+    const store = screenStore();
     applyEvent(store, full('v', [row('a', { resource: 'db01' }), row('b')]));
     applyEvent(store, {
       type: 'alerts-patch',
@@ -130,7 +121,7 @@ describe('the alerts list', () => {
   });
 
   it('an unchanged poll does not re-render the freshness line, a change of state does', () => {
-    const store = freshStore();
+    const store = screenStore();
     const t0 = Date.now();
     applyEvent(store, full('v', [row('a')], { meta: meta({ freshness: 'live', updatedAt: t0 }) }));
     let commits = 0;

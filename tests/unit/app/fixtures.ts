@@ -1,6 +1,19 @@
 // Alert rows and worker messages for the UI's state and component tests.
+import { createStore } from 'jotai';
 import type { AlertRow, AlertsFull, AlertsMeta } from '../../../src/worker/contract/index.ts';
 import { emptyAlertsMeta } from '../../../src/core/snapshot.ts';
+import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
+import type { Config } from '../../../src/core/types.ts';
+import { configAtom } from '../../../src/app/state/session.ts';
+import { setAddress } from '../../../src/app/state/alerts-screen.ts';
+
+/** A fresh store set up as the alerts screen's: the client config and the address (`search`, e.g. '?kiosk=1'). */
+export function screenStore(search = '', config: Config = CLIENT_DEFAULTS) {
+  const store = createStore();
+  store.set(configAtom, config);
+  setAddress(store, search);
+  return store;
+}
 
 export function row(id: string, patch: Partial<AlertRow> = {}): AlertRow {
   return {

@@ -6,16 +6,13 @@
 // translator hook is wrapped to count the renders of the line (every render asks for it); nothing else is replaced.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
+import { Provider } from 'jotai';
 import { liveLimitMs } from '../../../src/core/freshness.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
-import { configAtom } from '../../../src/app/state/session.ts';
-import { setAddress } from '../../../src/app/state/alerts-screen.ts';
 import { refreshIntervalAtom } from '../../../src/app/state/user.ts';
 import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
 import type * as I18n from '../../../src/app/state/i18n.ts';
-import { full, meta, row } from './fixtures.ts';
+import { full, meta, row, screenStore } from './fixtures.ts';
 
 const counted = vi.hoisted(() => ({ renders: 0 }));
 vi.mock('../../../src/app/state/i18n.ts', async (importOriginal) => {
@@ -39,9 +36,7 @@ afterEach(() => {
 });
 
 function showBar(kiosk = false) {
-  const store = createStore();
-  store.set(configAtom, CLIENT_DEFAULTS);
-  setAddress(store, '');
+  const store = screenStore();
   applyEvent(store, full('v', [row('a')], { meta: meta({ freshness: 'live', updatedAt: Date.now() }) }));
   render(
     <Provider store={store}>

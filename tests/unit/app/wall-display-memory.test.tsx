@@ -7,11 +7,9 @@ import { createStore, Provider, useAtomValue } from 'jotai';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import type { AlertRow, AlertsPatch, OutboxEntry } from '../../../src/worker/contract/index.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
-import { configAtom } from '../../../src/app/state/session.ts';
-import { setAddress } from '../../../src/app/state/alerts-screen.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
 import { outboxAtom, PENDING_ATOMS_KEPT, pendingAtom } from '../../../src/app/state/outbox.ts';
-import { full, row } from './fixtures.ts';
+import { full, row, screenStore } from './fixtures.ts';
 import { retainedStrings } from './retained.ts';
 
 afterEach(cleanup);
@@ -23,9 +21,7 @@ const T0 = Date.parse('2031-01-01T00:00:00Z');
 const at = (second: number) => new Date(T0 + second * 1000).toISOString();
 
 function wallDisplay() {
-  const store = createStore();
-  store.set(configAtom, { ...CLIENT_DEFAULTS, dates: { ...CLIENT_DEFAULTS.dates, mediumDate: MARKED_FORMAT } });
-  setAddress(store, '?kiosk=1');
+  const store = screenStore('?kiosk=1', { ...CLIENT_DEFAULTS, dates: { ...CLIENT_DEFAULTS.dates, mediumDate: MARKED_FORMAT } });
   render(
     <Provider store={store}>
       <AlertList phone={false} onOpen={() => undefined} />

@@ -35,8 +35,9 @@ const LEAD_WIDTH = 36;
 const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
 const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
 /**
- * Cells whose text the shared second timer rewrites: contained, so each tick lays out and repaints the cell alone,
- * not its row (the rows on screen cost ~10 ms of main thread a second otherwise).
+ * Cells whose text the shared second timer rewrites: contained, their text in a box placed against the cell (every
+ * data cell is positioned, see positionClass), so each tick lays out and repaints the cell alone, not its row (the
+ * rows on screen cost ~10 ms of main thread a second otherwise).
  */
 const TICKING = new Set(['timeoutLeft', 'duration']);
 const TICKING_CELL = '[contain:strict] *:absolute *:inset-y-0 *:inset-x-2 *:flex *:items-center *:overflow-hidden *:[contain:strict]';
@@ -382,13 +383,13 @@ const RowCells = memo(function RowCells({
   // Every data cell is positioned (sticky when pinned, else relative), so Chromium paints each apart: a tick of the
   // time left repaints that cell, not the whole of its row and of every other row on screen (idle main thread
   // 5.1 -> 4.7 ms/s at 1400x900). The actions cell is not: its overlay is placed against the row.
-  const pinClass = (k: number) => (pins && k < pins.length ? `sticky z-[1] bg-[var(--row-bg)] ${k === pins.length - 1 ? PIN_EDGE : ''}` : 'relative');
+  const positionClass = (k: number) => (pins && k < pins.length ? `sticky z-[1] bg-[var(--row-bg)] ${k === pins.length - 1 ? PIN_EDGE : ''}` : 'relative');
   // While the actions show, the time cells under them step aside (they are replaced, never covered).
   const yields = (i: number) => slot !== null && showActions && i >= slot.start && i < slot.start + slot.span;
 
   return (
     <>
-      <div role="cell" className={`flex items-center justify-center ${pinClass(0)}`} style={{ ...pinStyle(0), boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}>
+      <div role="cell" className={`flex items-center justify-center ${positionClass(0)}`} style={{ ...pinStyle(0), boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}>
         {anySelected ? (
           <input
             type="checkbox"
@@ -423,7 +424,7 @@ const RowCells = memo(function RowCells({
           key={column.name}
           data-column={column.name}
           data-clip={CLIPPABLE.has(column.kind) || undefined}
-          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? TICKING_CELL : ''} ${pinClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
+          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? TICKING_CELL : ''} ${positionClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
           style={pinStyle(i + 1)}
         >
           <CellContent column={column} alert={alert} ctx={ctx} />

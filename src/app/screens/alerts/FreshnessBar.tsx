@@ -5,7 +5,8 @@ import { useT } from '../../state/i18n.ts';
 import { clockAtom } from '../../state/alerts-screen.ts';
 import { refreshIntervalAtom } from '../../state/user.ts';
 import { outboxAtom, outboxOpenAtom } from '../../state/outbox.ts';
-import { ageSeconds, effectiveFreshness, roughAgeSeconds } from '../../../core/freshness.ts';
+import { effectiveFreshness, roughAgeSeconds } from '../../../core/freshness.ts';
+import { secondsAgo } from '../../../core/date-format.ts';
 
 // What the bar shows, without the time of the last answer: that changes at every poll, and an unchanged poll must
 // not re-render the bar (the age below changes only when its words do).
@@ -19,7 +20,7 @@ const updatedAtAtom = selectAtom(metaAtom, (m) => m.updatedAt);
 /** Seconds since the last update, or null before the first one; the clock moves it every second. */
 const ageAtom = atom((get) => {
   const updatedAt = get(updatedAtAtom);
-  return updatedAt ? ageSeconds(updatedAt, get(clockAtom)) : null;
+  return updatedAt ? Math.abs(secondsAgo(updatedAt, get(clockAtom))) : null;
 });
 
 /** "Live" never outlasts two intervals and a poll's timeout, whatever the worker is doing (changes rarely). */
