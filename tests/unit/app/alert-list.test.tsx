@@ -4,12 +4,13 @@
 // display whose session ended, and rows kept on screen while offline.
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider, type createStore } from 'jotai';
 import { applyEvent } from '../../../src/app/state/connect.ts';
 import { sessionEndReasonAtom } from '../../../src/app/state/session.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
 import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
+import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { full, meta, row, screenStore } from './fixtures.ts';
 
 afterEach(cleanup);
@@ -118,6 +119,28 @@ describe('the alerts list', () => {
     const table = screen.getByRole('table', { name: 'Alerts' });
     expect(within(table).getByText('db01')).toBeTruthy();
     expect(screen.queryByText('Sorry, nothing to display here')).toBeNull();
+  });
+
+  it('has action buttons only in the row under the pointer or holding the keyboard focus', () => {
+    // A server without authentication: everyone may act on alerts.
+    const store = screenStore('', { ...CLIENT_DEFAULTS, auth_required: false });
+    applyEvent(store, full('v', [row('a', { resource: 'db01' }), row('b', { resource: 'db02' })]));
+    show(store);
+    const table = screen.getByRole('table', { name: 'Alerts' });
+    const rowOf = (resource: string) => within(table).getByText(resource).closest<HTMLElement>('[role="row"]')!;
+    const groups = () => within(table).queryAllByRole('group', { name: 'Row actions' });
+    // Nobody points at or is in a row: no row has buttons, not even the one Tab would land on.
+    expect(groups()).toHaveLength(0);
+    act(() => rowOf('db01').focus());
+    expect(groups()).toHaveLength(1);
+    expect(within(rowOf('db01')).getByRole('button', { name: 'Ack' })).toBeTruthy();
+    act(() => rowOf('db01').blur());
+    expect(groups()).toHaveLength(0);
+    fireEvent.pointerEnter(rowOf('db02'));
+    expect(groups()).toHaveLength(1);
+    expect(within(rowOf('db02')).getByRole('group', { name: 'Row actions' })).toBeTruthy();
+    fireEvent.pointerLeave(rowOf('db02'));
+    expect(groups()).toHaveLength(0);
   });
 
   it('an unchanged poll does not re-render the freshness line, a change of state does', () => {
