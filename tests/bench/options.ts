@@ -48,6 +48,8 @@ export interface BenchOptions {
   soakSampleSeconds: number;
   /** write heap snapshots of the page and the worker after the warm-up and at the end of the soak into this folder */
   soakSnapshots: string | null;
+  /** V8 flags for the measured Chromium: a control experiment (e.g. what V8's optimising compilers add to the heap) */
+  jsFlags: string | null;
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -76,7 +78,10 @@ export const USAGE = `Usage: npm run bench -- [options]
   --soak-interval MS   the console's refresh interval during the soak (default 1000)
   --soak-sample S      seconds between soak samples (default 60)
   --soak-warmup M      minutes of warm-up left out of the soak's growth figures (default 2)
-  --soak-snapshots DIR also write heap snapshots of page and worker after the warm-up and at the end into DIR`;
+  --soak-snapshots DIR also write heap snapshots of page and worker after the warm-up and at the end into DIR
+  --js-flags="FLAGS"   run the measured Chromium with these V8 flags, a control experiment that no browser runs with
+                       (e.g. --js-flags="--no-maglev --no-turbofan": the soak without V8's optimising compilers);
+                       recorded in the results and printed with every table`;
 
 export class OptionsError extends Error {}
 
@@ -110,6 +115,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     soakSampleSeconds: 60,
     soakWarmupMinutes: 2,
     soakSnapshots: null,
+    jsFlags: null,
   };
   let alertsGiven = false;
   let outGiven = false;
@@ -213,6 +219,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--soak-snapshots':
         o.soakSnapshots = value();
         break;
+      case '--js-flags': {
+        // V8's flags start with --, so the value comes after '=' (a shell keeps the quoted words together).
+        const flags = (inline ?? '').trim();
+        if (!flags) throw new OptionsError('--js-flags needs its V8 flags after "=", e.g. --js-flags="--no-maglev --no-turbofan"');
+        if (!flags.split(/\s+/).every((f) => /^--[a-z][a-z0-9_-]*(=\S+)?$/i.test(f))) throw new OptionsError(`--js-flags=${flags}: expected V8 flags such as --no-turbofan, separated by spaces`);
+        o.jsFlags = flags;
+        break;
+      }
       case '--help':
       case '-h':
         throw new OptionsError('');

@@ -46,6 +46,8 @@ export interface Machine {
   platform: string;
   /** 1-minute load average when the run started and ended: other work on the machine shows up in wall-clock figures */
   loadAverage?: { start: number; end: number };
+  /** V8 flags the measured Chromium ran with (--js-flags): a control experiment, not a browser as users run it */
+  jsFlags?: string;
 }
 
 export interface BenchDocument {
@@ -149,12 +151,18 @@ export function checkBudgets(results: BenchDocument['results'], budgets: Budget[
   });
 }
 
+/** What ran the figures, in one line; V8 flags (a control experiment) are said loudly. */
+export function machineLine(machine: Machine): string {
+  const load = machine.loadAverage ? `, load average ${machine.loadAverage.start} → ${machine.loadAverage.end}` : '';
+  const flags = machine.jsFlags ? `\nV8 flags: ${machine.jsFlags} (a control experiment: browsers do not run like this)` : '';
+  return `machine: ${machine.cpus} CPUs (${machine.cpuModel}), Chromium ${machine.chromium}, Node ${machine.node}${load}${flags}`;
+}
+
 /** A plain-text table: one row per metric, one column per combination, "median (min–max) ×runs". */
 export function formatTable(doc: Pick<BenchDocument, 'results' | 'machine' | 'budgets'>): string {
   const combos = Object.keys(doc.results);
   const lines: string[] = [];
-  const load = doc.machine.loadAverage ? `, load average ${doc.machine.loadAverage.start} → ${doc.machine.loadAverage.end}` : '';
-  lines.push(`machine: ${doc.machine.cpus} CPUs (${doc.machine.cpuModel}), Chromium ${doc.machine.chromium}, Node ${doc.machine.node}${load}`);
+  lines.push(machineLine(doc.machine));
   for (const combo of combos) {
     lines.push('');
     lines.push(combo);

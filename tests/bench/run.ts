@@ -11,7 +11,8 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { loadSyntheticAlerts } from '../../server/load.ts';
 import { OptionsError, parseOptions, USAGE, type BenchOptions } from './options.ts';
-import { BUDGETS, checkBudgets, comboKey, formatTable, Samples, type BenchDocument, type Machine, type MetricKey } from './results.ts';
+import { BUDGETS, checkBudgets, comboKey, formatTable, machineLine, Samples, type BenchDocument, type Machine, type MetricKey } from './results.ts';
+import { CHROMIUM_PATH, chromiumArgs, chromiumLaunchOptions } from './chromium.ts';
 import { growthPct, median, round } from './stats.ts';
 import { startFrontServer, type FrontServer } from './front-server.ts';
 import { loopbackPageMs, serverPageMs } from './server-figure.ts';
@@ -29,8 +30,6 @@ const REPO = path.resolve(HERE, '../..');
 const BUILDS_DIR = path.join(REPO, 'node_modules/.cache/alerta-bench');
 const KEEP_BUILDS_MS = 6 * 3600_000;
 const PROBE = readFileSync(path.join(HERE, 'page-probe.js'), 'utf8');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const VIEWPORT = { width: 1400, height: 900 };
 /** The app's own timer must not poll during measured cycles; the bench drives every cycle itself. */
 const REFRESH_INTERVAL_MS = 600_000;
@@ -92,7 +91,7 @@ async function main() {
   const distDir = opts.url ? null : opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
   if (distDir && !existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
   // Lighthouse launches its own Chromium per run; the browser phases share this one.
-  const browser = opts.lighthouse === 'only' ? null : await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser = opts.lighthouse === 'only' ? null : await chromium.launch(chromiumLaunchOptions(opts.jsFlags));
   const machine: Machine = {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -100,6 +99,7 @@ async function main() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     loadAverage: { start: round(os.loadavg()[0]!), end: Number.NaN },
+    ...(opts.jsFlags ? { jsFlags: opts.jsFlags } : {}),
   };
   const samples = new Samples();
   const observations: BenchDocument['observations'] = {};
@@ -186,7 +186,7 @@ async function main() {
 async function soak(opts: BenchOptions, started: number) {
   const distDir = opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
   if (!existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch(chromiumLaunchOptions(opts.jsFlags));
   const loadStart = round(os.loadavg()[0]!);
   try {
     log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s, ${opts.soakWarmupMinutes} minutes of warm-up`);
@@ -207,11 +207,11 @@ async function soak(opts: BenchOptions, started: number) {
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
       loadAverage: { start: loadStart, end: round(os.loadavg()[0]!) },
+      ...(opts.jsFlags ? { jsFlags: opts.jsFlags } : {}),
     };
     const out = path.resolve(opts.out);
     writeFileSync(out, JSON.stringify({ machine, ...doc, dist: opts.dist }, null, 2) + '\n');
-    const load = machine.loadAverage!;
-    process.stdout.write(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), Chromium ${machine.chromium}, Node ${machine.node}, load average ${load.start} → ${load.end}\n\n`);
+    process.stdout.write(`${machineLine(machine)}\n\n`);
     process.stdout.write(formatSoak(doc) + '\n');
     process.stdout.write(`\nwrote ${path.relative(process.cwd(), out) || out} in ${Math.round((Date.now() - started) / 1000)} s\n`);
   } finally {
@@ -285,7 +285,7 @@ async function lighthousePhase(opts: BenchOptions, distDir: string | null, sampl
     url = `${server.url}/alerts`;
   }
   try {
-    const runs = await runLighthouse(url, { chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, runs: opts.lighthouseRuns, log, reportDir: opts.lighthouseReports });
+    const runs = await runLighthouse(url, { chromePath: CHROMIUM_PATH, chromeFlags: chromiumArgs(opts.jsFlags), runs: opts.lighthouseRuns, log, reportDir: opts.lighthouseReports });
     for (const run of runs) for (const [key, value] of Object.entries(run.figures)) samples.add(LIGHTHOUSE_COMBO, key as MetricKey, value);
     const last = runs[runs.length - 1]!.lhr;
     if (machine.chromium === 'unknown') machine.chromium = runs[runs.length - 1]!.browser ?? browserVersion(last) ?? 'unknown';

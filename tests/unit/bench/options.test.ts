@@ -37,6 +37,15 @@ describe('bench options', () => {
     expect(parseOptions(['--quick', '--alerts', '500']).serverOnlyAlerts).toEqual([]);
   });
 
+  it('--js-flags runs the measured Chromium with V8 flags given after "=", and nothing else looks like one', () => {
+    expect(parseOptions([]).jsFlags).toBeNull();
+    expect(parseOptions(['--soak', '10', '--js-flags=--no-maglev --no-turbofan']).jsFlags).toBe('--no-maglev --no-turbofan');
+    expect(parseOptions(['--js-flags=--max-lazy --stack-size=900']).jsFlags).toBe('--max-lazy --stack-size=900');
+    expect(() => parseOptions(['--js-flags', '--no-turbofan'])).toThrow(/--js-flags needs its V8 flags after "="/);
+    expect(() => parseOptions(['--js-flags='])).toThrow(/--js-flags needs its V8 flags after "="/);
+    expect(() => parseOptions(['--js-flags=no-turbofan; rm -rf /'])).toThrow(/expected V8 flags such as --no-turbofan/);
+  });
+
   it('rejects bad input with a message that names the option', () => {
     expect(() => parseOptions(['--alerts', 'ten'])).toThrow(new OptionsError('--alerts ten: expected a whole number of at least 1'));
     expect(() => parseOptions(['--rows', '30'])).toThrow(/--rows 30: the console offers 5, 10, 20, 50, 100, 200/);

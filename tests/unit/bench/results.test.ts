@@ -142,6 +142,10 @@ describe('bench table', () => {
     expect(table).toMatch(/poll\.longTasks\s+0\s+×3/);
     expect(table).toMatch(/cold first row at most 1 s\s+MET/);
     expect(table).toMatch(/heap growth at most 3 %\s+NOT MEASURED/);
+    expect(table).not.toContain('V8 flags');
+    // A control experiment's figures say so.
+    const control = formatTable({ ...doc, machine: { ...doc.machine, jsFlags: '--no-maglev --no-turbofan' } });
+    expect(control).toContain('V8 flags: --no-maglev --no-turbofan (a control experiment: browsers do not run like this)');
   });
 });
 
