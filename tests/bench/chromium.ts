@@ -1,4 +1,5 @@
-// The Chromium the benchmarks drive: Debian's (browsers cannot be downloaded on these machines), or CHROMIUM_PATH.
+// The Chromium the benchmarks drive: Debian's (browsers cannot be downloaded on these machines), or CHROMIUM_PATH; its
+// arguments are also those of the end-to-end tests (playwright.config.ts).
 import type { LaunchOptions } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

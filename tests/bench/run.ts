@@ -92,15 +92,7 @@ async function main() {
   if (distDir && !existsSync(path.join(distDir, 'index.html'))) throw new OptionsError(`--dist ${opts.dist}: no index.html there`);
   // Lighthouse launches its own Chromium per run; the browser phases share this one.
   const browser = opts.lighthouse === 'only' ? null : await chromium.launch(chromiumLaunchOptions(opts.jsFlags));
-  const machine: Machine = {
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    chromium: browser?.version() ?? 'unknown',
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-    loadAverage: { start: round(os.loadavg()[0]!), end: Number.NaN },
-    ...(opts.jsFlags ? { jsFlags: opts.jsFlags } : {}),
-  };
+  const machine = machineOf(browser?.version() ?? 'unknown', round(os.loadavg()[0]!), opts.jsFlags);
   const samples = new Samples();
   const observations: BenchDocument['observations'] = {};
   const gzCache = new Map<string, number>();
@@ -182,6 +174,19 @@ async function main() {
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), out) || out} in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
+/** What runs the figures; the load average's end is filled in when the run ends. */
+function machineOf(chromiumVersion: string, loadStart: number, jsFlags: string | null): Machine {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    chromium: chromiumVersion,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: { start: loadStart, end: Number.NaN },
+    ...(jsFlags ? { jsFlags } : {}),
+  };
+}
+
 /** --soak: the built console on one /alerts page for that many minutes (tests/bench/soak.ts). */
 async function soak(opts: BenchOptions, started: number) {
   const distDir = opts.dist ? path.resolve(opts.dist) : buildConsole(opts.build);
@@ -200,15 +205,8 @@ async function soak(opts: BenchOptions, started: number) {
       viewport: VIEWPORT,
       log,
     });
-    const machine: Machine = {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-      chromium: browser.version(),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-      loadAverage: { start: loadStart, end: round(os.loadavg()[0]!) },
-      ...(opts.jsFlags ? { jsFlags: opts.jsFlags } : {}),
-    };
+    const machine = machineOf(browser.version(), loadStart, opts.jsFlags);
+    machine.loadAverage!.end = round(os.loadavg()[0]!);
     const out = path.resolve(opts.out);
     writeFileSync(out, JSON.stringify({ machine, ...doc, dist: opts.dist }, null, 2) + '\n');
     process.stdout.write(`${machineLine(machine)}\n\n`);
