@@ -1,5 +1,5 @@
-// What alert HTML (value, text, attributes) may contain once sanitised, and which links are safe.
-// The UI hands SANITIZE_POLICY to DOMPurify; the checks below need no DOM.
+// What alert HTML (value, text, attributes) may contain once sanitised (./sanitize-html.ts applies it), and which
+// links are safe.
 
 /** Formatting tags a monitoring message plausibly uses. No scripts, styles, forms, frames, media or SVG. */
 export const ALLOWED_TAGS: readonly string[] = Object.freeze([
@@ -10,26 +10,15 @@ export const ALLOWED_TAGS: readonly string[] = Object.freeze([
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
 ]);
 
-/** Attributes kept. `style` is excluded: it can overlay the page and fake the console's own controls. */
+/**
+ * Attributes kept: `title` anywhere, `href` on links (web and mail links only), `colspan`/`rowspan` (numbers) on
+ * table cells. `style` is excluded: it can overlay the page and fake the console's own controls.
+ */
 export const ALLOWED_ATTR: readonly string[] = Object.freeze(['href', 'title', 'colspan', 'rowspan']);
-
-/** Link schemes allowed in `href`: web links and mail. Relative links make no sense inside an alert. */
-export const ALLOWED_URI_REGEXP = /^(?:https?:\/\/|mailto:)/i;
 
 /** Every kept link opens in a new tab without handing the console to the opened page. */
 export const LINK_TARGET = '_blank';
 export const LINK_REL = 'noopener noreferrer nofollow';
-
-/** DOMPurify configuration built from the lists above. */
-export const SANITIZE_POLICY = Object.freeze({
-  ALLOWED_TAGS: [...ALLOWED_TAGS],
-  ALLOWED_ATTR: [...ALLOWED_ATTR],
-  ALLOWED_URI_REGEXP,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  KEEP_CONTENT: true,
-});
 
 // ASCII control characters and whitespace anywhere in a URL are how scheme filters get fooled ("java\tscript:").
 // eslint-disable-next-line no-control-regex

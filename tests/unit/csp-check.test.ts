@@ -1,5 +1,5 @@
 // The end-to-end run's final check (tests/e2e/global-csp.ts): every recorded violation fails the run except the
-// deliberate ones of tests/e2e/csp-report.spec.ts and those of the sanitiser's inert parse of hostile HTML.
+// deliberate ones of tests/e2e/csp-report.spec.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,15 +14,13 @@ it('reads the recorded violations and flags all but the marked ones', () => {
     const real = { at: 't', documentUrl: 'http://x/alerts', blockedUrl: 'https://cdn.example/x.js', directive: 'script-src-elem' };
     const deliberate = { at: 't', documentUrl: 'http://x/alerts', blockedUrl: 'inline', directive: 'script-src-elem', sample: `${CSP_SELFTEST_MARK}123 window.x` };
     const markedElsewhere = { ...deliberate, sample: `window.x ${CSP_SELFTEST_MARK}` };
-    // DOMPurify parsing a hostile alert: refused while parsing, never applied.
-    const sanitiser = { at: 't', documentUrl: 'http://x/alerts', blockedUrl: 'inline', directive: 'style-src-attr', sourceFile: 'http://x/assets/sanitizer-DfOjpDrc.js', line: 2 };
-    const sanitiserScript = { ...sanitiser, directive: 'script-src-elem' };
-    const elsewhere = { ...sanitiser, sourceFile: 'http://x/assets/index-Ab12.js' };
-    writeFileSync(file, [real, deliberate, markedElsewhere, sanitiser, sanitiserScript, elsewhere].map((r) => JSON.stringify(r)).join('\n') + '\n{"cut sh');
+    // What the old DOM-parsing sanitiser caused, from the file that parsed alert HTML: no longer excused.
+    const sanitiser = { at: 't', documentUrl: 'http://x/alerts', blockedUrl: 'inline', directive: 'script-src-attr', sourceFile: 'http://x/assets/sanitizer-DfOjpDrc.js', line: 2 };
+    writeFileSync(file, [real, deliberate, markedElsewhere, sanitiser].map((r) => JSON.stringify(r)).join('\n') + '\n{"cut sh');
     const all = readCspReports(file);
-    expect(all).toHaveLength(6);
-    expect(unexpectedCspViolations(all)).toEqual([real, markedElsewhere, sanitiserScript, elsewhere]);
-    expect(unexpectedCspViolations(all, { ignoreSelfTests: false })).toHaveLength(5);
+    expect(all).toHaveLength(4);
+    expect(unexpectedCspViolations(all)).toEqual([real, markedElsewhere, sanitiser]);
+    expect(unexpectedCspViolations(all, { ignoreSelfTests: false })).toHaveLength(4);
     expect(describeCspViolations([real])).toBe('  script-src-elem refused https://cdn.example/x.js on http://x/alerts');
   } finally {
     rmSync(dir, { recursive: true, force: true });

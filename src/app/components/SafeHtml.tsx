@@ -1,5 +1,5 @@
 // The ONE place where alert-supplied HTML reaches the DOM (value, text, attributes, notes). Everything else renders
-// text. Strings without markup are rendered as text at once; strings with markup go through DOMPurify
+// text. Strings without markup are rendered as text at once; strings with markup go through the sanitiser
 // (./sanitizer.ts), which is loaded the first time such a string is shown. Until it arrives (a few milliseconds),
 // the tags are stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever
 // inserted as HTML without the sanitiser.
@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
 
 const hasMarkup = (text: string) => /[<&]/.test(text);
 
-/** Renders alert-supplied HTML safely. Strings without markup skip DOMPurify entirely. */
+/** Renders alert-supplied HTML safely. Strings without markup skip the sanitiser entirely. */
 export const SafeHtml = memo(function SafeHtml({
   html,
   className,
