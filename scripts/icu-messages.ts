@@ -1,4 +1,4 @@
-// Build-time compilation of the i18n catalogues (issue 16): `import en from './messages/en.ts?icu'` gives the
+// Build-time compilation of the i18n catalogues: `import en from './messages/en.ts?icu'` gives the
 // catalogue with every ICU message already parsed into the compact form of src/core/icu-message.ts, so the console
 // ships no message parser. It works on whatever keys the catalogue files hold when they are built: the catalogue
 // module itself is read (TypeScript transpiled, then evaluated), nothing is copied by hand. A message that does not

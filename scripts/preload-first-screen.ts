@@ -1,6 +1,6 @@
 // The alert list is the screen almost every start ends on (`/` and `/alerts`, and every sign-in goes there), but
 // it is a lazy chunk: without help the browser only learns of it once the shell has downloaded and run, a round
-// trip plus the shell's evaluation later (issue 16: on a phone that chain was most of the time to the first row).
+// trip plus the shell's evaluation later (on a phone that chain was most of the time to the first row).
 // This build step names its chunks in index.html as `<link rel="modulepreload">`, so they download beside the shell
 // from the first byte of HTML. Only the chunks the entry does not already load are added; a build whose screen
 // module is missing fails, so a renamed file cannot silently undo the preload.

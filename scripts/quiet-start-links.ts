@@ -1,6 +1,6 @@
 // Two links of index.html that cost the start a request each, on an HTTP/1.1 server that gives a page six
 // connections: the browser fetched the SVG favicon and the web app manifest at once, beside the shell's scripts and
-// stylesheet (issue 16: in Lighthouse's phone run they held two of the six connections while the shell waited for
+// stylesheet (in Lighthouse's phone run they held two of the six connections while the shell waited for
 // one, about 0.13 s of the simulated LCP). This build step writes the favicon into the page as a data: URL (no
 // request) and takes the manifest link out; the app links the manifest once its first rows are painted
 // (src/app/pwa/manifest-link.ts), which is all installing needs. The build fails when either link is missing, so a

@@ -56,7 +56,7 @@ export function App() {
     let cancelled = false;
     void boot().then((next) => {
       // The shell and the first screen are the largest render of the start: as a transition React renders them in
-      // slices of a few milliseconds, so the main thread stays responsive (no long task, issue 16).
+      // slices of a few milliseconds, so the main thread stays responsive (no long task).
       if (!cancelled) startTransition(() => setState(next));
     });
     return () => {

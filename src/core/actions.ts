@@ -1,4 +1,5 @@
-// Which operator actions an alert's status allows, and what each sends (SPEC 4, CONSOLE-FACTS 7.3, 2.1).
+// Which operator actions an alert's status allows (RULES below, as in the old console: e.g. ack only when open, close
+// unless closed), and what each sends.
 import type { Alert, Config, Preferences, Status } from './types.ts';
 import { normaliseStatus } from './severity.ts';
 import { isWatchedBy } from './watch.ts';

@@ -1,4 +1,4 @@
-// Rules of the administration and report screens (SPEC 3, 4, 6, 7; CONSOLE-FACTS 8): who may see and change what,
+// Rules of the administration and report screens: who may see and change what,
 // the states of blackouts, keys and heartbeats, what the blackout and key forms send, and where a report row leads.
 import type { Preferences, Top10Entry } from './types.ts';
 import { expandScopes, scopesMeet } from './perms.ts';
@@ -293,7 +293,7 @@ export function reportRowHref(entry: Pick<Top10Entry, 'event' | 'resources'>): s
   return `/alerts?q=${encodeURIComponent(reportRowQuery(entry))}`;
 }
 
-/** Reports show 10 rows (SPEC 9). */
+/** Reports show 10 rows, as in the old console. */
 export const REPORT_ROWS = 10;
 
 // ---- user form ----
@@ -308,7 +308,7 @@ export interface UserFormInput {
 export type UserFormErrors = Partial<Record<keyof UserFormInput, 'Required' | 'NotValid' | 'Min6Char' | 'PasswordNotMatch'>>;
 
 /**
- * Field errors of the user dialog (SPEC 5): name and a valid e-mail always; on create a password of at least 6
+ * Field errors of the user dialog: name and a valid e-mail always; on create a password of at least 6
  * characters with a matching confirmation; on edit a password only when one is typed (blank keeps the old one).
  */
 export function validateUserForm(input: UserFormInput, creating: boolean): UserFormErrors {

@@ -1,13 +1,13 @@
-// Rules of the alert detail page (SPEC 2 "Alert detail", CONSOLE-FACTS 8.1-8.2): field links, the blackout link,
+// Rules of the alert detail page: field links, the blackout link,
 // the last status change, history order and paging, notes and who may edit them.
 import type { Alert, HistoryEntry, Note } from './types.ts';
 import { lucenePhrase } from './alerts-query.ts';
 import { pageOf, type PageSlice } from './list-view.ts';
 
-/** SPEC 9: the history table shows 10 rows per page. */
+/** The history table shows 10 rows per page, as in the old console. */
 export const HISTORY_PAGE_SIZE = 10;
 
-/** SPEC 9: the copy button's tooltip says "Copied" for 2 s. */
+/** The copy button's tooltip says "Copied" for 2 s, as in the old console. */
 export const COPIED_TOOLTIP_MS = 2000;
 
 /**
@@ -52,7 +52,7 @@ function time(iso: string | null | undefined): number {
   return Number.isFinite(ms) ? ms : -Infinity;
 }
 
-/** History newest first (SPEC 2: sorted by update time descending); entries without a time go last, order kept. */
+/** History newest first (by update time, descending); entries without a time go last, order kept. */
 export function historyNewestFirst(history: readonly HistoryEntry[] | null | undefined): HistoryEntry[] {
   const list = Array.isArray(history) ? history : [];
   return list
@@ -80,7 +80,7 @@ export function noteTime(note: Pick<Note, 'createTime' | 'updateTime'>): string 
 }
 
 /**
- * The notes shown on the details tab, newest first; the first is the "last note" (SPEC 3). Servers that keep notes
+ * The notes shown on the details tab, newest first; the first is the "last note". Servers that keep notes
  * only in the history (and an alert opened offline from the list) have an empty notes list: then the history's note
  * entries are shown, read-only. (The list's Last Note column reads the history alone: see last-note.ts.)
  */

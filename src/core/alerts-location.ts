@@ -1,4 +1,4 @@
-// The alerts screen's state in the address bar (SPEC 2 routes, CONSOLE-FACTS 6.2-6.3): the query string carries the
+// The alerts screen's state in the address bar (the old console's format): the query string carries the
 // search (q), server filters of deep links and the kiosk flag; the hash carries filter, sort and panel state.
 // Also the sort-header rule and the "filter active" rule, which decide what the table and toolbar show.
 import type { AlertFilter, AlertsView, Config, SortState } from './types.ts';
@@ -106,7 +106,8 @@ export function nextSort(current: SortState, column: string): SortState {
 /**
  * What the header shows for a column (aria-sort and the arrow), in terms of the column's VALUES: a time column in
  * its natural order lists the newest first, i.e. its values descend. The old console drew these the wrong way round
- * (CONSOLE-FACTS 4.3). `duration` is sorted through receiveTime, so newest receive = shortest duration = ascending.
+ * (its "ascending" listed the newest first). `duration` is sorted through receiveTime, so newest receive = shortest
+ * duration = ascending.
  */
 export function sortShown(sort: SortState, column: string): 'ascending' | 'descending' | 'none' {
   if (sort.sortBy !== column || column === 'default') return 'none';

@@ -1,11 +1,11 @@
-// Query parameters of GET /alerts and GET /environments (CONSOLE-FACTS 4.1-4.4, SPEC 7).
+// Query parameters of GET /alerts and GET /environments.
 // The order and encoding are the old console's, so server logs and caches look the same; its bugs are fixed:
 // `kiosk` and view-owned keys from the route never reach the API, the text and watch filters are searched
 // server-side through `q`, and table-only columns map to valid server sort keys.
 import type { AlertFilter, AlertsView, Config } from './types.ts';
 import { resolveRange } from './date-range.ts';
 
-/** Default status filter when the config sets none (SPEC 9). */
+/** Default status filter when the config sets none (the old console's). */
 export const DEFAULT_STATUS_FILTER: readonly string[] = ['open', 'ack'];
 
 /** Route keys that never reach the API: `kiosk` is a display flag, the rest are set from the view itself. */
@@ -24,7 +24,7 @@ export const RESERVED_ROUTE_KEYS: ReadonlySet<string> = new Set([
   'to-date',
 ]);
 
-/** Columns the server can sort by as they are (CONSOLE-FACTS 7.1 column names that are alert fields). */
+/** Columns the server can sort by as they are (the column names that are alert fields). */
 const SERVER_SORT_FIELDS = new Set([
   'id',
   'resource',
@@ -55,7 +55,7 @@ const SERVER_SORT_FIELDS = new Set([
   'updateTime',
 ]);
 
-/** Time keys the server sorts newest first by nature; a `-` prefix gives oldest first (CONSOLE-FACTS 4.3). */
+/** Time keys the server sorts newest first by nature; a `-` prefix gives oldest first (Alerta's sort rules). */
 const NEWEST_FIRST_KEYS = new Set(['createTime', 'receiveTime', 'lastReceiveTime', 'updateTime']);
 
 /**
@@ -64,7 +64,7 @@ const NEWEST_FIRST_KEYS = new Set(['createTime', 'receiveTime', 'lastReceiveTime
  * `timeoutLeft` has no server key; lastReceiveTime is exact whenever alerts share one timeout and are
  * neither acked nor shelved (the usual list), and close otherwise.
  * `note` (last note) has no server key at all: null (the caller falls back to the default sort).
- * Unknown column names are custom attribute columns (CONSOLE-FACTS 7.1) and sort as `attributes.<name>`.
+ * Unknown column names are custom attribute columns (as in the old console) and sort as `attributes.<name>`.
  */
 export function serverSortKey(column: string): string | null {
   if (column === 'duration') return 'receiveTime';
@@ -76,7 +76,7 @@ export function serverSortKey(column: string): string | null {
 
 /**
  * True when the server returns this column's "ascending" (no `-`) order newest first; the UI uses it to draw the
- * sort arrow the right way round (the old console's arrows looked inverted on time columns, CONSOLE-FACTS 4.3).
+ * sort arrow the right way round (the old console's arrows looked inverted on time columns).
  * timeoutLeft is the exception the other way: ascending (least time left first) needs the OLDEST receive first.
  */
 export function sortIsNewestFirst(column: string, descending: boolean): boolean {
@@ -282,7 +282,7 @@ export function defaultFilter(config: Pick<Config, 'filter'>): AlertFilter {
   };
 }
 
-/** The view a fresh alert list starts with (CONSOLE-FACTS 8.2): config filter, default sort, page 1. */
+/** The view a fresh alert list starts with, as in the old console: config filter, default sort, page 1. */
 export function defaultView(config: Config, rowsPerPage: number): AlertsView {
   return {
     query: [],

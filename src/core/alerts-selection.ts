@@ -1,4 +1,5 @@
-// Row selection of the alert list and what a bulk action applies to (SPEC 2 "Bulk actions", SPEC 4).
+// Row selection of the alert list and what a bulk action applies to (the selected
+// alerts whose status allows it; the selection is cleared afterwards).
 import type { Alert } from './types.ts';
 import { isActionAllowed, type AlertAction } from './actions.ts';
 

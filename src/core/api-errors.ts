@@ -1,4 +1,5 @@
-// Texts for failed API calls (SPEC 8, CONSOLE-FACTS 3.4).
+// Texts for failed API calls: `<message> (<code>)` from the body, `<name>: <message>` without a code, and the
+// old console's "Problem connecting to ..." when nothing answered.
 import type { ApiErrorBody } from './types.ts';
 
 export const GENERIC_ERROR_TEXT = 'Sorry, there was a problem';

@@ -1,4 +1,4 @@
-// The config's clipboard_template, rendered without a template engine that can reach code (SPEC 2 "Copy").
+// The config's clipboard_template, rendered without a template engine that can reach code.
 //
 // The old console rendered it with Nunjucks (`nunjucks.renderString(template, alert)`), so existing configs name the
 // alert's fields at the top level (`[{{environment | upper}}] {{text}}`); `alert.x` works too. Nunjucks compiles

@@ -1,4 +1,5 @@
-// Alert list columns from config `columns` (CONSOLE-FACTS 7.1, server sort keys from Alerta's query builder).
+// Alert list columns from config `columns` (the old console's column names, server sort keys from Alerta's query
+// builder).
 import type { Config } from './types.ts';
 import { DEFAULT_COLUMNS } from './config.ts';
 

@@ -1,4 +1,4 @@
-// Client config: defaults, the three-source merge and defensive validation (SPEC 1, CONSOLE-FACTS 1.1-1.3).
+// Client config: defaults, the three-source merge and defensive validation.
 import type { AlertFilter, Config, IndicatorQuery, Indicators } from './types.ts';
 import { DEFAULT_SEVERITY, DEFAULT_SEVERITY_COLORS, DEFAULT_STATUS_COLORS, DEFAULT_TEXT_COLOR } from './severity.ts';
 
@@ -49,7 +49,7 @@ export const DEFAULT_FONT = Object.freeze({
 export const DEFAULT_REFRESH_INTERVAL = 5000;
 
 /**
- * Client defaults (CONSOLE-FACTS 1.2). Where the old client default was `{}` or `[]`, the values of an
+ * Client defaults (the old console's). Where the old client default was `{}` or `[]`, the values of an
  * unconfigured Alerta server are used instead (severity order, colours, columns, status filter), so a first
  * start without any server still renders a usable list.
  */
@@ -130,7 +130,7 @@ function clone(x: unknown): unknown {
 }
 
 /**
- * SPEC 1: build-time values win over config.json, which wins over the API's /config; the result is merged
+ * Build-time values win over config.json, which wins over the API's /config; the result is merged
  * into the client defaults. Nested objects merge key by key (a config.json that only sets `colors.text`
  * keeps the server's severity colours); arrays and alarm-model dictionaries replace.
  */

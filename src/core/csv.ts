@@ -1,5 +1,6 @@
-// "Download as CSV" of the alert list (SPEC 9, CONSOLE-FACTS 7.6), with the old export's bugs fixed: every row has
-// its own attribute values, an empty list gives a header-only file, and cells cannot smuggle spreadsheet formulas.
+// "Download as CSV" of the alert list (the old export's format: BOM, quoted, Alerts_<env>.csv), with the old export's
+// bugs fixed: every row has its own attribute values, an empty list gives a header-only file, and cells cannot smuggle
+// spreadsheet formulas.
 //
 // Format: UTF-8 BOM, CRLF after every line, `,` separator. Columns: correlate, service, tags (joined with ','), one
 // attributes.<name> column per attribute name found in ANY row (sorted), the other alert fields in the API's
@@ -19,7 +20,7 @@ const LIST_COLUMNS = ['correlate', 'service', 'tags'] as const;
 /** Alert fields that never become a plain column: lists and attributes are expanded, history dropped, rawData last. */
 const SPECIAL = new Set<string>([...LIST_COLUMNS, 'attributes', 'history', 'rawData']);
 
-/** The alert fields of the API (CONSOLE-FACTS 4.5), so the header is complete even for an empty list. */
+/** The alert fields of the API, so the header is complete even for an empty list. */
 const KNOWN_FIELDS = [
   'createTime', 'customer', 'duplicateCount', 'environment', 'event', 'group', 'href', 'id', 'lastReceiveId',
   'lastReceiveTime', 'origin', 'previousSeverity', 'receiveTime', 'repeat', 'resource', 'severity', 'status', 'text',

@@ -1,6 +1,7 @@
-// Dates in the formats of the config and the preferences, which are moment.js token strings (CONSOLE-FACTS 2.2, 7.4).
+// Dates in the formats of the config and the preferences, which are moment.js token strings (as in
+// the old console and the server's `dates` config).
 // A small formatter of its own: the numbers come from the Date itself, names and the locale-aware macros from the
-// platform's Intl, so no date library is loaded before the first row (issue 16; luxon was 22 KiB gzip of the shell).
+// platform's Intl, so no date library is loaded before the first row (luxon was 22 KiB gzip of the shell).
 // Its output is the one the console gave when it rendered through luxon, and tests/unit/core/date-format.test.ts
 // compares the two on every format offered in Settings, in every UI language, local time and UTC.
 //
@@ -86,7 +87,7 @@ const partOf = (format: Intl.DateTimeFormat, date: Date, type: Intl.DateTimeForm
   format.formatToParts(date).find((p) => p.type === type)?.value ?? '';
 
 // English names are fixed: the default language formats its first rows without creating an Intl.DateTimeFormat,
-// whose first creation costs 15-25 ms (loading the platform's date data; 60-100 ms on a slow phone, issue 16).
+// whose first creation costs 15-25 ms (loading the platform's date data; 60-100 ms on a slow phone).
 // The same texts as the platform's own for "en" and "en-US" (the tests compare them with luxon's).
 const ENGLISH_NAMES: Record<string, string[]> = {
   'month|long': ['', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
@@ -356,7 +357,7 @@ function render(pieces: Piece[], f: Fields, locale: string): string {
 /** A BCP-47 tag Intl accepts ("en_US" -> "en-US"); anything unusable becomes "en" rather than an exception. */
 export function safeLocale(locale: string | null | undefined): string {
   if (!locale) return 'en';
-  // Every browser has English; asking Intl which locales it supports loads its locale data (15-20 ms, issue 16).
+  // Every browser has English; asking Intl which locales it supports loads its locale data (15-20 ms).
   if (isEnglish(locale)) return locale === 'en' ? 'en' : 'en-US';
   let safe = safeLocales.get(locale);
   if (safe === undefined) {
@@ -449,7 +450,7 @@ export function formatDate(
   return render(compile(format || MOMENT_DEFAULT_FORMAT), fields, locale).replace(/\u202f/g, ' ');
 }
 
-/** The UTC tooltip of every date cell (CONSOLE-FACTS 7.4): `YYYY/MM/DD HH:mm:ss.SSS Z`, e.g. 2024/01/15 10:30:05.123 +00:00. */
+/** The UTC tooltip of every date cell, as the old console's: `YYYY/MM/DD HH:mm:ss.SSS Z`, e.g. 2024/01/15 10:30:05.123 +00:00. */
 export function formatUtcTooltip(iso: string | number | null): string {
   return formatDate(iso, 'YYYY/MM/DD HH:mm:ss.SSS Z', { timezone: 'utc', locale: 'en' });
 }
@@ -463,7 +464,7 @@ export function secondsAgo(thenMs: number, nowMs: number): number {
 }
 
 /**
- * How wide a date column must be for `format`, without formatting the page's dates (issue 14, 16): the widest text
+ * How wide a date column must be for `format`, without formatting the page's dates (cheap at start-up): the widest text
  * the format prints for each month name with each weekday name (the 22nd to the 28th: two-digit days, days of the
  * year past 100 from April), morning and evening (AM/PM, two-digit hours), with every digit counted as the widest
  * digit of the font. `measure`

@@ -1,5 +1,6 @@
 // Time-range presets of the alert list and how a DateRange becomes the API's from-date/to-date
-// (CONSOLE-FACTS 4.4, SPEC 7 "Date ranges").
+// (a positive bound is absolute epoch seconds, a negative one seconds before now, null or 0 is not sent; sent as ISO
+// 8601 UTC with milliseconds).
 import type { DateRange } from './types.ts';
 
 export type RangePreset = 'latest' | '1h' | '6h' | '12h' | 'custom';

@@ -1,4 +1,4 @@
-// How long the console waits for the API, and when what it shows stops being "live" (SPEC 4, issue 18): a request
+// How long the console waits for the API, and when what it shows stops being "live": a request
 // that never answers must not freeze polling, and the screen must never say "Live" about old data.
 import type { Freshness } from './snapshot.ts';
 
@@ -43,7 +43,7 @@ export function roughAgeSeconds(age: number): number {
 /**
  * The offline copies of an alert view and of an opened alert are written again when what they hold changes, and
  * otherwise at most this often: an offline start then knows its data's age to within a minute, and a wall display no
- * longer rewrites the same rows every poll (issue 20: a write a second grew Chromium's IndexedDB files by about
+ * longer rewrites the same rows every poll (a write a second grew Chromium's IndexedDB files by about
  * 40 KiB a minute).
  */
 export const CACHED_COPY_REFRESH_MS = 60_000;

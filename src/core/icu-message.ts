@@ -1,5 +1,5 @@
 // ICU MessageFormat messages, compiled at build time (scripts/icu-messages.ts) and formatted here: the console ships
-// no message parser (issue 16: @formatjs/intl and its parser were 15 KiB gzip of the shell and 100+ ms of start-up
+// no message parser (@formatjs/intl and its parser were 15 KiB gzip of the shell and 100+ ms of start-up
 // at 4x CPU slowdown). The result is the one intl-messageformat gives for the same message and values
 // (tests/unit/i18n/icu-messages.test.ts compares them on every message of every catalogue).
 //

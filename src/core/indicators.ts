@@ -1,4 +1,4 @@
-// The alert status indicator panel: GET /alerts/count queries and the per-severity tiles (CONSOLE-FACTS 1.3, 5.2).
+// The alert status indicator panel: GET /alerts/count queries and the per-severity tiles.
 // Config `indicators.queries[].query` comes in three forms, all accepted:
 //   list of pairs  [["environment","Production"]]   object  {"q":"event:Heartbeat"}   query string  "group=Misc"
 import type { CountMap, IndicatorQuery } from './types.ts';

@@ -1,4 +1,4 @@
-// Reading the Alerta JWT (CONSOLE-FACTS 3.3). The signature is the server's business; the console only
+// Reading the Alerta JWT. The signature is the server's business; the console only
 // needs the claims, and must never crash on a damaged token.
 import type { TokenClaims } from './types.ts';
 

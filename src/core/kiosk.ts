@@ -1,7 +1,7 @@
-// Full screen on a wall display (SPEC 2 "Kiosk mode gives a display view with fullscreen on", SPEC 4 "Kiosk turns on
-// fullscreen"). Browsers grant full screen only during a user gesture and log a console warning for every request
-// made outside one, so the display asks once at start, and only when the browser says a gesture is under way (the
-// kiosk link was just clicked); otherwise, or when the browser refused, it shows a "Full screen" button.
+// Full screen on a wall display: kiosk mode shows the display view with full screen on. Browsers grant full screen only
+// during a user gesture and log a console warning for every request made outside one, so the display asks once at
+// start, and only when the browser says a gesture is under way (the kiosk link was just clicked); otherwise, or when
+// the browser refused, it shows a "Full screen" button.
 
 export type KioskFullscreenStart = 'none' | 'ask' | 'offer';
 

@@ -1,4 +1,4 @@
-// The "Last Note" of an alert (CONSOLE-FACTS 7.1): the latest history entry of type note or dismiss, shown only when
+// The "Last Note" of an alert, as in the old console: the latest history entry of type note or dismiss, shown only when
 // it is a note (a later dismiss hides an earlier note). Needs the list to ask for show-history.
 import type { HistoryEntry } from './types.ts';
 

@@ -1,4 +1,4 @@
-// Where the browser goes after signing out (SPEC 4): the identity provider's logout URL with its redirect
+// Where the browser goes after signing out: the identity provider's logout URL with its redirect
 // parameter back to this console's /logout page, or simply the console's /logout page.
 
 /** keycloak names the parameter redirect_uri; the other OpenID providers post_logout_redirect_url. */

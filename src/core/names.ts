@@ -2,7 +2,7 @@
 // and accents, as `localeCompare` with base sensitivity orders them. Names of plain letters, digits and spaces (nearly
 // all of them) are compared here directly, in the same order: the platform's collation is only asked for the others,
 // because its first use in a page loads the locale data (15 ms in Chromium, 60 ms on a slow phone), which would
-// otherwise land in the render of the first rows (issue 16).
+// otherwise land in the render of the first rows.
 
 const PLAIN = /^[A-Za-z0-9 ]*$/;
 

@@ -1,4 +1,4 @@
-// Banners and snackbars as a pure queue (SPEC 4, 8): the first queued message is shown; identical texts
+// Banners and snackbars as a pure queue: the first queued message is shown; identical texts
 // are not queued twice; dismissing shows the next.
 
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';

@@ -1,11 +1,11 @@
-// Social login (SPEC 6, 7; CONSOLE-FACTS 3.2): the authorization URL each OAuth provider opens, and how the popup's
+// Social login: the authorization URL each OAuth provider opens, and how the popup's
 // answer is read. The UI opens the window; the worker posts the result. The providers themselves: providers.ts.
 import type { Config } from './types.ts';
 import { OAUTH_PROVIDERS, type OAuthProvider } from './providers.ts';
 
 export const DEFAULT_OAUTH_SCOPE = 'openid profile email';
 
-/** The popup's size (SPEC 7). */
+/** The popup's size, the old console's. */
 export const POPUP_SIZE: Readonly<{ width: number; height: number }> = Object.freeze({ width: 1020, height: 618 });
 
 type OAuthConfig = Pick<
@@ -152,7 +152,7 @@ export function popupFeatures(screen: { left: number; top: number; width: number
   return `width=${width},height=${height},left=${left},top=${top},resizable,scrollbars`;
 }
 
-/** The SAML flow: a window on the API and a message back from it (CONSOLE-FACTS 3.2). */
+/** The SAML flow: a window on the API and a message `{status: 'ok', token}` back from it, as in the old console. */
 export function samlUrl(endpoint: string): string {
   return `${trimSlash(endpoint)}/auth/saml`;
 }

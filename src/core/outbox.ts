@@ -1,4 +1,4 @@
-// The offline outbox (issue: what an operator does without a network is kept, shown, and delivered): what an entry is,
+// The offline outbox (what an operator does without a network is kept, shown, and delivered): what an entry is,
 // how it shows before it is sent, and how entries are delivered once, in order, when answers return — with the
 // conflicts that make one moot told rather than hidden. The I/O (storage, HTTP) is given by the caller: the data
 // worker, or the service worker's Background Sync when no console is open.
@@ -49,7 +49,7 @@ export function commandName(command: OutboxCommand): string {
   return command.kind === 'action' ? command.action : command.kind === 'watch' ? (command.on ? 'watch' : 'unwatch') : 'note';
 }
 
-/** The API request an entry stands for (SPEC 7: action, tag/untag, note), path relative to the endpoint. */
+/** The API request an entry stands for (action, tag/untag, note), path relative to the endpoint. */
 export function entryRequest(entry: OutboxEntry): { path: string; body: Record<string, unknown> } {
   const c = entry.command;
   const path = `/alert/${encodeURIComponent(entry.alertId)}`;

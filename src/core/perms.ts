@@ -1,4 +1,5 @@
-// The has-perms rule (SPEC 6) and scope expansion (CONSOLE-FACTS 3.3).
+// The has-perms rule and scope expansion (as the old console expanded scopes: admin implies delete, write and read,
+// write implies read).
 
 export interface PermsContext {
   authRequired: boolean;
@@ -69,7 +70,7 @@ export function scopesMeet(required: string, scopes: readonly string[]): boolean
 }
 
 /**
- * SPEC 6 has-perms: with auth off everything is allowed; an anonymous user is allowed only when
+ * has-perms: with auth off everything is allowed; an anonymous user is allowed only when
  * read-only access is on, and then holds the config's readonly_scopes.
  */
 export function hasPerms(required: string, ctx: PermsContext): boolean {

@@ -1,4 +1,5 @@
-// User preferences: defaults, safe loading, effective values and the Settings choices (CONSOLE-FACTS 2.1, 2.2).
+// User preferences: defaults, safe loading, effective values and the Settings choices (the old console's
+// defaults, units and option lists).
 import type { Config, Preferences } from './types.ts';
 import { DEFAULT_DATES, DEFAULT_FONT, DEFAULT_REFRESH_INTERVAL } from './config.ts';
 

@@ -1,10 +1,10 @@
-// The sign-in providers (SPEC 6): which sign in with a form, which through a popup, their names, and whether sign-up is
+// The sign-in providers: which sign in with a form, which through a popup, their names, and whether sign-up is
 // offered. Kept apart from the OAuth URL building (oauth.ts), which only the login screen needs.
 import type { Config } from './types.ts';
 /** Providers that sign in with a username and password form. */
 export const FORM_PROVIDERS: readonly string[] = Object.freeze(['basic', 'ldap']);
 
-/** OAuth 2 / OpenID Connect providers of SPEC 7, signed in through a popup. */
+/** OAuth 2 / OpenID Connect providers the old console knew, signed in through a popup. */
 export const OAUTH_PROVIDERS = Object.freeze([
   'azure',
   'cognito',
@@ -42,7 +42,7 @@ export function signInKind(provider: string | null | undefined): SignInKind {
   return 'unknown';
 }
 
-/** Sign-up is offered only with signup_enabled and the basic provider (CONSOLE-FACTS 3.2). */
+/** Sign-up is offered only with signup_enabled and the basic provider, as in the old console. */
 export function signupAvailable(config: Pick<Config, 'signup_enabled' | 'provider'> | null | undefined): boolean {
   return !!config?.signup_enabled && (config.provider ?? 'basic') === 'basic';
 }

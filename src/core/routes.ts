@@ -1,4 +1,4 @@
-// Routes, guards and the navigation drawer (SPEC 2, CONSOLE-FACTS 3.1, 6.1).
+// Routes, guards and the navigation drawer (the old console's paths, so bookmarks keep working).
 import { hasPerms } from './perms.ts';
 
 export const HELP_URL = 'https://docs.alerta.io';
@@ -221,7 +221,7 @@ function extraCondition(name: string, ctx: DrawerContext): boolean {
   }
 }
 
-/** The visible drawer entries, in the order of SPEC 2, each gated by its scope and condition. */
+/** The visible drawer entries, in the old console's order, each gated by its scope and condition. */
 export function drawerEntries(ctx: DrawerContext): DrawerEntry[] {
   if (!drawerVisible(ctx)) return [];
   const perms = { ...ctx, readonlyScopes: ctx.readonlyScopes ?? undefined };

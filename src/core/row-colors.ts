@@ -1,4 +1,4 @@
-// The colours of an alert row (CONSOLE-FACTS 7.2): the old console fills the whole row with the severity's colour
+// The colours of an alert row: the old console fills the whole row with the severity's colour
 // from the server's `colors.severity` (saturated red, blue, orange on a real Alerta server) and writes the config's
 // text colour on it. Both renderings here keep every piece of text readable on every configured colour, in light and
 // dark mode: text, links, status labels and the row actions use one text colour that reaches WCAG AA (4.5:1) on the

@@ -1,5 +1,5 @@
 // Keyboard model of the alert list (table rows and phone cards): which key does what, and where focus moves.
-// The old console had no keyboard access to rows at all (CONSOLE-FACTS 9.1); this is the table's roving focus.
+// The old console had no keyboard access to rows at all; this is the table's roving focus.
 
 export type RowCommand =
   | { kind: 'move'; to: 'next' | 'previous' | 'first' | 'last' | 'pageDown' | 'pageUp' }

@@ -1,4 +1,4 @@
-// Saved searches (SPEC 5): unique by text, stored under the user's attributes as `queries`.
+// Saved searches: unique by text, stored under the user's attributes as `queries`.
 import type { SavedQuery } from './types.ts';
 
 export type SavedQueryResult = { ok: true; value: SavedQuery[] } | { ok: false; error: 'Required' };

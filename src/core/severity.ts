@@ -1,4 +1,5 @@
-// Severity and status ordering, colours and trends (CONSOLE-FACTS 1.3, 5.4, 7.2).
+// Severity and status ordering, colours and trends (as an unconfigured Alerta
+// server and the old console define them: a lower code is more severe).
 import type { Alert, Config, Severity, Status } from './types.ts';
 
 /** The parts of the config that decide severity order and colours. */

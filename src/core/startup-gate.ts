@@ -1,4 +1,4 @@
-// What waits for the console's first rows (issue 16): service-worker registration, the app badge, the install offer,
+// What waits for the console's first rows: service-worker registration, the app badge, the install offer,
 // storage persistence. Before the first rows nothing but the first screen may use the main thread; afterwards each
 // waiting task runs once, in the order given, each in its own turn (never all in one long task). When the first rows
 // never come (another route, a failed start) the deadline starts them anyway.

@@ -1,4 +1,4 @@
-// How the alert table shares its width (issue 14): every column as wide as its widest value on the page (within a
+// How the alert table shares its width: every column as wide as its widest value on the page (within a
 // cap, past which it shows an ellipsis and the full text on hover), headers on up to two lines, the description
 // taking what is left. Pure: the UI measures text and passes the widths in, so the rules are tested without a DOM.
 import type { ColumnKind } from './columns.ts';

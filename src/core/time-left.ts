@@ -1,8 +1,9 @@
 // Time left before an alert (or heartbeat) times out, and the H:MM:SS formats of the tables
-// (SPEC 4, CONSOLE-FACTS 7.5). The API sends no timeoutLeft: the client computes it.
+// (timeout added to the last receive time, or to the update time when ack or shelved; zero once passed).
+// The API sends no timeoutLeft: the client computes it.
 import type { Alert } from './types.ts';
 
-// Status aliases of the ISA-18.2 alarm model that also count as ack / shelved (CONSOLE-FACTS 1.3). Kept here, not
+// Status aliases of the ISA-18.2 alarm model that also count as ack / shelved (ACKED, SHLVD). Kept here, not
 // imported from severity.ts, so this module has no dependency on another one still being written.
 const ACK_OR_SHELVED = new Set(['ack', 'acked', 'shelved', 'shlvd']);
 
@@ -33,7 +34,7 @@ export function timeLeftSeconds(
   return secondsUntil(base + timeout * 1000, now);
 }
 
-/** Heartbeat variant (CONSOLE-FACTS 8.2): expiry = createTime + timeout; null when it cannot be computed. */
+/** Heartbeat variant, as in the old console: expiry = createTime + timeout; null when it cannot be computed. */
 export function heartbeatTimeLeft(createTime: string | null, timeout: number | null, now: number): number | null {
   const base = epochMs(createTime);
   if (base === null || typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) return null;

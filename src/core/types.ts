@@ -239,7 +239,7 @@ export interface Indicators {
   severity: Severity[];
 }
 
-/** The client config after merging build-time values, config.json and the API's /config (SPEC 1). */
+/** The client config after merging build-time values, config.json and the API's /config. */
 export interface Config {
   endpoint: string;
   base_path?: string;

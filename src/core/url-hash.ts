@@ -1,4 +1,4 @@
-// The alert list's filter, sort and panel state in the URL hash (CONSOLE-FACTS 6.3, SPEC 2 "Alerts screen").
+// The alert list's filter, sort and panel state in the URL hash.
 // Same format as the old console, so bookmarks keep working:
 //   #environment:Production;text:disk full;status:open,ack;service:Web,App;group:Network;dateRange:-3600,;sb:lastReceiveTime;sd:1;asi:1
 // Fixed: values may contain the separators `:` `;` `,` (and `%`): we percent-escape them, and decode every

@@ -1,4 +1,4 @@
-// Form rules of SPEC 5. Errors are i18n keys; the UI translates them.
+// Form rules: note text, passwords, saved searches. Errors are i18n keys; the UI translates them.
 
 export type Validation<E extends string, T = string> = { ok: true; value: T } | { ok: false; error: E };
 

@@ -1,4 +1,4 @@
-// Watching an alert = tagging it `watch:<username>` (SPEC 3 "Watch marker").
+// Watching an alert = tagging it `watch:<username>` (as the old console did).
 import type { Alert } from './types.ts';
 
 export const WATCH_TAG_PREFIX = 'watch:';

@@ -80,7 +80,7 @@ export class AlertsService implements AlertsApi {
     this.startCoordinating();
     this.viewShown = view !== null;
     // With notifications on, the last view keeps being watched while the user is on another screen, so new alerts
-    // still notify and the badge stays true; otherwise leaving the list stops polling (SPEC 4).
+    // still notify and the badge stays true; otherwise leaving the list stops polling.
     if (view === null && this.notifying() && this.wants.alerts) {
       this.publishLooking();
       return;

@@ -1,5 +1,6 @@
-// Loads the client config from its three sources (SPEC 1): build-time values > the console's config.json > the API's
-// /config. The merged result is cached, so an offline start still knows the endpoint, columns, colours and language.
+// Loads the client config from its three sources, in the old console's order: build-time values > the console's
+// config.json > the API's /config. The merged result is cached, so an offline start still knows the endpoint, columns,
+// colours and language.
 import type { Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
 import { mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';

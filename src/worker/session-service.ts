@@ -87,7 +87,7 @@ export class SessionService implements SessionApi {
     const { ctx } = this;
     const result = ctx.session.state().authenticated ? await authApi.logout(ctx.http()) : null;
     const owner = usernameOf(ctx.session.state().claims) ?? '';
-    // The session ends whatever the API said (SPEC 4), and the user's cached data goes with it.
+    // The session ends whatever the API said, and the user's cached data goes with it.
     this.alerts.lifecycle.stop();
     ctx.session.end('logout');
     await ctx.cache.clearUserData(owner);

@@ -42,7 +42,7 @@ export interface BenchOptions {
   soak: number | null;
   /** the console's refresh interval during the soak */
   soakIntervalMs: number;
-  /** minutes of the soak's warm-up, left out of its growth figures (issue 20: two) */
+  /** minutes of the soak's warm-up, left out of its growth figures (default two) */
   soakWarmupMinutes: number;
   /** seconds between two soak samples (heap after GC, DOM, IndexedDB) */
   soakSampleSeconds: number;

@@ -1,5 +1,5 @@
-// The benchmark's output: named figures per combination, the JSON document written with --out, the budgets of
-// issue 10 and the table printed to the terminal.
+// The benchmark's output: named figures per combination, the JSON document written with --out, the budgets and
+// the table printed to the terminal.
 import { summarize, type Stat } from './stats.ts';
 
 export const METRICS = {
@@ -106,7 +106,7 @@ export interface Budget {
 }
 
 export const BUDGETS: Budget[] = [
-  // Issue 16 tightened the shell (150 -> 120 KiB) and the cold first row (1.5 -> 1 s), and added the long tasks.
+  // The start-up budgets for a phone: shell, cold first row, and no long task before it.
   { key: 'bundle.shellJsGzipKiB', combo: comboKey(10_000, 200), limit: 120, atMost: true, text: 'shell JS at most 120 KiB gzip' },
   { key: 'load.coldFirstRowMs', combo: comboKey(10_000, 200), limit: 1000, atMost: true, text: 'cold first row at most 1 s' },
   { key: 'load.longTasksBeforeFirstRow', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks before the first row' },

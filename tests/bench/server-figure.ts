@@ -2,7 +2,7 @@
 import type { RunningServer } from '../../server/start.ts';
 import { median } from './stats.ts';
 
-/** The query the console's default view sends, as in issue 10: one page of 50, open and ack, default sort. */
+/** The query the console's default view sends: one page of 50, open and ack, default sort. */
 export const SERVER_PAGE_QUERY = '/alerts?status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=50';
 const WARM_UP = 3;
 

@@ -1,4 +1,4 @@
-// `npm run bench -- --soak MINUTES` (issue 20): a wall display left open. One /alerts page of the built console,
+// `npm run bench -- --soak MINUTES`: a wall display left open. One /alerts page of the built console,
 // served by server/ with the demo seed and its simulator stepping every 500 ms, plus alerts with fresh ids arriving
 // and being deleted (so rows keep leaving the page for good), at a short refresh interval. Every sample (a minute by
 // default): the page's and the data worker's JS heap after a forced GC (each through its own DevTools target), DOM
@@ -32,7 +32,7 @@ export const FRESH_ALERTS_KEPT = 8;
 /** How long after a poll's answer reached the page a sample starts (the worker's cache write is done by then). */
 const AFTER_POLL_MS = 150;
 /**
- * Samples before this are the warm-up (compiled code, caches filling, React's second fibre per row): issue 20's two
+ * Samples before this are the warm-up (compiled code, caches filling, React's second fibre per row): two
  * minutes by default, --soak-warmup to change it.
  */
 export const WARMUP_MINUTES = 2;
@@ -179,7 +179,7 @@ export function describeLongTask(task: { start: number; duration: number }, fram
   return `${head}: ${scripts.map((x) => `${x.ms} ms in ${x.invoker}${x.fn ? ` ${x.fn}` : ''} (${file(x.url)}:${x.at})`).join('; ')}`;
 }
 
-/** The budgets of issue 20, judged on a soak's samples (they are set for 20 minutes at a 1 s interval). */
+/** The soak's budgets, judged on a soak's samples (they are set for 20 minutes at a 1 s interval). */
 export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'totals' | 'options'>): SoakVerdict[] {
   const heap = (name: string, g: Growth | null): SoakVerdict =>
     g === null
@@ -273,7 +273,7 @@ export function formatSoak(doc: SoakDocument): string {
   }
   for (const task of doc.totals.longTaskScripts) out.push(`long task ${task}`);
   out.push(`polls: ${doc.totals.polls} received by the server, ${doc.totals.pollsSeen} answered to the page, ${doc.totals.missedCycles} missed; ${doc.totals.freshAlerts} fresh alerts sent`, '');
-  out.push('budgets (issue 20: a 20-minute soak at a 1 s interval)');
+  out.push('budgets (set for a 20-minute soak at a 1 s interval)');
   const w = Math.max(...doc.budgets.map((b) => b.budget.length));
   for (const b of doc.budgets) out.push(`  ${b.budget.padEnd(w)}  ${b.verdict.toUpperCase()}  (${b.value})`);
   return out.join('\n');

@@ -1,5 +1,5 @@
 // How many API requests the console makes per minute with 1, 3 and 10 tabs of the alerts screen open in one browser
-// (issue: one poll loop per browser). Starts the demo server with its test hooks, which count what the API receives.
+// (the rule: one poll loop per browser). Starts the demo server with its test hooks, which count what the API receives.
 //   node --import tsx tests/bench/tabs-load.ts [--tabs 1,3,10] [--seconds 60] [--dist DIR (another build)]
 import { chromium } from '@playwright/test';
 import { startServer } from '../../server/start.ts';

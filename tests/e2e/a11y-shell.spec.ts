@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_BASE_URL, signIn } from './support.ts';
 
-// axe-core on each shell screen, in light and dark mode: no serious or critical violation (issue 5).
+// axe-core on each shell screen, in light and dark mode: no serious or critical violation.
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

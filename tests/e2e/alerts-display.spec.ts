@@ -43,7 +43,7 @@ test('the display density dialog switches between comfortable and compact rows',
   const dialog = page.getByRole('dialog', { name: 'Choose a display density' });
   await dialog.getByRole('radio', { name: 'Compact' }).check();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  // Compact rows are 24 px (the old console's were 34): 28 rows fit a laptop screen (issue 14).
+  // Compact rows are 24 px (the old console's were 34): 28 rows fit a laptop screen.
   await expect.poll(async () => Math.round((await rows(page).first().boundingBox())?.height ?? 0)).toBe(24);
 });
 

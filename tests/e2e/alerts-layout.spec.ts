@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
-// The alerts table as an operator meets it on a real Alerta server (issue 14): its default columns all on screen at
+// The alerts table as an operator meets it on a real Alerta server: its default columns all on screen at
 // laptop and desktop widths in every language, no header cut without its full name, row actions that never hide
 // data, and the phone cards without sideways scrolling. The demo server's /config is replaced here by the real
 // server's defaults (its column list, with customer views on so the Customer column shows).
@@ -16,7 +16,7 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-/** An unconfigured Alerta 9.1.0 server's `columns` (CONSOLE-FACTS 1.3). */
+/** An unconfigured Alerta 9.1.0 server's `columns`. */
 const REAL_SERVER_COLUMNS = ['severity', 'status', 'lastReceiveTime', 'timeoutLeft', 'duplicateCount', 'customer', 'environment', 'service', 'resource', 'event', 'value', 'text'];
 
 async function realServerDefaults(page: Page) {
@@ -264,7 +264,7 @@ test.describe('ticking time cells', () => {
     expect(report.flatMap((r) => r.problems.map((p) => `${r.text}: ${p}`))).toEqual([]);
   });
 
-  // What a tick costs between polls (issue 14: at most 3 ms/s): the text node changes in place (a new node would be
+  // What a tick costs between polls (the budget: at most 3 ms/s): the text node changes in place (a new node would be
   // styled and attached again every second), and each data cell is positioned, so Chromium repaints the ticking cell
   // on its own instead of every cell of every row on screen. The row's actions overlay is placed against the row, so
   // its cell stays unpositioned.

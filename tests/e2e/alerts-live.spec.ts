@@ -46,6 +46,6 @@ test('a new alert sent to the API appears without a reload', async ({ page, requ
   expect(created.status()).toBe(201);
 
   await expect(table.getByRole('cell', { name: resource, exact: true })).toBeVisible({ timeout: 15_000 });
-  // The severity chip shows the severity's label in the UI language (issue 14).
+  // The severity chip shows the severity's label in the UI language.
   await expect(table.getByRole('row').filter({ hasText: resource })).toContainText('Critical');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Row colours (issue 17, item 7): rows filled with the server's severity colour by default, as in the old console,
+// Row colours: rows filled with the server's severity colour by default, as in the old console,
 // with every text readable on them; a quieter rendering (a stripe and a tint) as a preference, darker in dark mode.
 
 /** Every visible row's text against its background (and the hovered row's), as WCAG contrast ratios. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 
-// A page of 200 alerts renders only the rows near the viewport (issue 14). What a user does with the page must not
+// A page of 200 alerts renders only the rows near the viewport. What a user does with the page must not
 // notice: scrolling shows rows at once, the keyboard reaches every row, select all takes the whole page, the CSV has
 // every row, screen readers hear the page's size and each row's place in it.
 

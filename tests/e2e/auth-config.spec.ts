@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
-// Config-driven sign-in behaviour (SPEC 1, 2, 6): read-only anonymous access, sign-up switched off, a social provider.
+// Config-driven sign-in behaviour: read-only anonymous access, sign-up switched off, a social provider.
 // Each case runs its own small server (in-memory database, demo seed) with the setting under test.
 
 let readonly: RunningServer;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_BASE_URL, DEMO_USERS, signIn } from './support.ts';
 
-// Sign-in, sign-up and sign-out against the auth-on demo server (SPEC 4, 5, 8).
+// Sign-in, sign-up and sign-out against the auth-on demo server.
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -66,7 +66,7 @@ test('signed out, the avatar menu offers Log In and Sign Up', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Create your Alerta account' })).toBeVisible();
 });
 
-test('sign-up checks each field with the spec texts, then signs the new user in', async ({ page }) => {
+test('sign-up checks each field with the old console\'s texts, then signs the new user in', async ({ page }) => {
   await page.goto(`${AUTH_BASE_URL}/signup`);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Required').first()).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AUTH_BASE_URL } from './support.ts';
 
-// The "done when": a new user signs up, finds the screens, changes language and settings and signs out with
-// the keyboard only, on a phone, here in French (the browser's language).
+// A first use from start to end: a new user signs up, finds the screens, changes language and settings and signs out
+// with the keyboard only, on a phone, here in French (the browser's language).
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', hasTouch: true });
 

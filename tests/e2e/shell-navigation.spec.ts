@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_BASE_URL, signIn } from './support.ts';
 
-// The shell around the screens: drawer entries per role (SPEC 2, 6), routes and titles, the phone drawer, keyboard use.
+// The shell around the screens: drawer entries per role, routes and titles, the phone drawer, keyboard use.
 
 async function drawerLinks(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -111,7 +111,7 @@ test.describe('on a laptop', () => {
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
     await page.keyboard.press('Tab');
-    // On the alerts screen at this width the navigation is an icon rail (issue 14); the menu button opens it wide.
+    // On the alerts screen at this width the navigation is an icon rail; the menu button opens it wide.
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
     // Menu, logo link, account menu, then the rail: Tab until Settings is focused, then open it with Enter.
     const settings = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' });

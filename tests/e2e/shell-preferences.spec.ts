@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_BASE_URL } from './support.ts';
 
-// Preferences (SPEC 3, 8) and saved searches (SPEC 5) of a user created for the test, so no other test sees them.
+// Preferences and saved searches of a user created for the test, so no other test sees them.
 
 async function signUpFreshUser(page: Page): Promise<string> {
   const email = `prefs-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
@@ -90,7 +90,7 @@ test('a search pinned from the toolbar is listed in the drawer, opens the alerts
   await pin.click(); // the same text again replaces, never duplicates
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  // At this width the alerts screen's navigation is an icon rail (issue 14): its Searches button opens the list.
+  // At this width the alerts screen's navigation is an icon rail: its Searches button opens the list.
   await nav.getByRole('button', { name: 'Searches' }).click();
   await expect(nav.getByRole('button', { name: 'Searches' })).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: text })).toHaveCount(1);

@@ -1,7 +1,8 @@
 import type { WorkerError } from '../../worker/contract/index.ts';
 import { useT } from '../state/i18n.ts';
 
-/** SPEC 8: the config could not be loaded. Unlike the old blocking alert(), this offers a retry and keeps the page. */
+/** The config could not be loaded (no API at the endpoint, or a broken config.json). Unlike the old console's blocking
+ * alert(), this offers a retry and keeps the page. */
 export function ConfigErrorDialog({ error, onRetry }: { error: WorkerError; onRetry: () => void }) {
   const { t } = useT();
   return (

@@ -1,4 +1,4 @@
-// Copies a text to the clipboard and says "Copied" for 2 s (SPEC 9: copy tooltip 2 s); a refusal is said, not
+// Copies a text to the clipboard and says "Copied" for 2 s, as the old console did; a refusal is said, not
 // swallowed. Used for API keys and for the alert detail's copy (its template).
 import { useEffect, useState } from 'react';
 import { COPIED_TOOLTIP_MS } from '../../core/alert-detail.ts';

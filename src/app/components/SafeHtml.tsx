@@ -64,8 +64,9 @@ export const SafeHtml = memo(function SafeHtml({
 });
 
 /**
- * An attribute value (SPEC 2 alert detail, CONSOLE-FACTS 7.1): a value that is one http(s) URL becomes a link that
- * opens in a new tab; a string is rendered as safe HTML; other values (numbers, lists, objects) as text.
+ * An attribute value (custom attributes on the detail page, attribute columns of the list): a value that is one http(s)
+ * URL becomes a link that opens in a new tab; a string is rendered as safe HTML; other values (numbers, lists, objects)
+ * as text.
  */
 export const SafeValue = memo(function SafeValue({ value, className }: { value: unknown; className?: string }) {
   const url = extractHttpUrl(value);

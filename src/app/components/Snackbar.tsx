@@ -8,7 +8,7 @@ import { ACTION_LABEL_KEYS, isAlertAction } from '../../core/actions.ts';
 /** An action named in a message's values ("ack", "watch", "note") reads in the UI's language. */
 const OTHER_COMMAND_KEYS: Record<string, MessageKey> = { watch: 'Watch', unwatch: 'Unwatch', note: 'NoteAction' };
 
-/** The first queued snackbar: successes for 3 s with OK, errors for 5 s with CLOSE (SPEC 8). */
+/** The first queued snackbar: successes for 3 s with OK, errors for 5 s with CLOSE, as in the old console. */
 export function Snackbar() {
   const notice = useAtomValue(currentNoticeAtom);
   const { t } = useT();

@@ -1,5 +1,5 @@
 // Parts of the UI that nothing needs before they are first opened (menus, popovers, dialogs, the filter sheet) load
-// their code at that moment (issue 16): the start-up neither downloads nor runs headlessui's menus and popovers or
+// their code at that moment: the start-up neither downloads nor runs headlessui's menus and popovers or
 // floating-ui, and a closed dialog costs nothing to render.
 import { Suspense, useEffect, useState, type ButtonHTMLAttributes, type ReactNode, type RefObject } from 'react';
 

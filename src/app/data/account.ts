@@ -34,7 +34,7 @@ export function adoptToken(token: string | null): Promise<void> {
 }
 
 /**
- * Signs out: the worker clears the session even when the API call fails (SPEC 4) and wipes the user's cached data;
+ * Signs out: the worker clears the session even when the API call fails and wipes the user's cached data;
  * the cached reads go too. Resolves to the provider's logout URL, or null for the console's own logout page.
  */
 export async function signOut(): Promise<string | null> {

@@ -1,5 +1,5 @@
-// The one runner for commands (ack, save, delete, sign in...): the spec's 200 ms leading-edge gate (SPEC 5), a busy
-// flag for the buttons of the same place, the outcome in a snackbar, and the invalidation of the reads it changed.
+// The one runner for commands (ack, save, delete, sign in...): a 200 ms leading-edge gate (a double click acts once), a
+// busy flag for the buttons of the same place, the outcome in a snackbar, and the invalidation of the reads it changed.
 import { atom, type PrimitiveAtom } from 'jotai';
 import type { BulkResult, Result } from '../../worker/contract/index.ts';
 import { ACTION_DEBOUNCE_MS } from '../../core/actions.ts';
@@ -14,7 +14,7 @@ export interface Command<T> {
   label: string;
   run: () => Promise<Result<T>>;
   /**
-   * commands with the same gate share the 200 ms window of SPEC 5 (a double click acts once); default: the label.
+   * commands with the same gate share one 200 ms window (a double click acts once); default: the label.
    * null: no gate, for changes that are not a button press (a setting picked in a list: each pick must be saved).
    */
   gate?: string | null;

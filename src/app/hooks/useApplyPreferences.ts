@@ -1,4 +1,4 @@
-// Makes the preferences visible at once: dark theme, font and language (SPEC 3, issue 5).
+// Makes the preferences visible at once: dark theme, font and language.
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { effectiveFont } from '../../core/preferences.ts';

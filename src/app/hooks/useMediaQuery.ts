@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 // What the layout asks the browser (a media query, the window's width) is asked once, when first wanted, and then
 // only when the browser reports a change: renders read the kept answer. Asking during a render (a new
 // MediaQueryList, `.matches`, `innerWidth`) can force a style and layout pass of a page React is about to change
-// (about 50 ms of a 4x slowed phone start-up, issue 16).
+// (about 50 ms of a 4x slowed phone start-up).
 interface Kept<T> {
   value: T;
   listeners: Set<() => void>;

@@ -1,4 +1,4 @@
-// The has-perms rule of SPEC 6 (src/core/perms.ts) with the current config and session (state/session.ts permsAtom),
+// The has-perms rule (src/core/perms.ts) with the current config and session (state/session.ts permsAtom),
 // for hiding or disabling every gated element.
 import { useAtomValue } from 'jotai';
 import { permsAtom } from '../state/session.ts';

@@ -19,7 +19,7 @@ function currentRedirect(location: string): string {
 }
 
 /**
- * The avatar menu (SPEC 2): the profile card with Cancel and Log Out when signed in; Log In, and Sign Up when
+ * The avatar menu: the profile card with Cancel and Log Out when signed in; Log In, and Sign Up when
  * sign-up is available, when signed out. On small screens the panel is a bottom sheet with full-width buttons.
  */
 export default function AccountMenuPanel({

@@ -9,7 +9,10 @@ import { SCREENS } from './routes.ts';
 import { isLoggingOut } from './session-actions.ts';
 import { requestedPath } from './request-path.ts';
 
-/** Routes and guards of SPEC 2: canonical paths, /help in a new tab, login for anonymous users where required. */
+/**
+ * Routes and guards (rules in src/core/routes.ts): canonical paths, /help in a new tab, login for anonymous users where
+ * required.
+ */
 export function AppRoutes() {
   const [location, navigate] = useLocation();
   const search = useSearch();

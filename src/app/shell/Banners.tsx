@@ -33,7 +33,7 @@ export function useShellBanners() {
   }, [fromCache]);
 }
 
-/** The banner area: the first queued banner, with its action and a dismiss button (SPEC 4). */
+/** The banner area: the first queued banner, with its action and a dismiss button. */
 export function BannerArea() {
   const { t } = useT();
   const banners = useAtomValue(bannersAtom);

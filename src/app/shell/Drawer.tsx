@@ -29,7 +29,7 @@ const ICONS: Record<string, IconName> = {
   about: 'info',
 };
 
-/** The drawer's entries for the current user, config and saved searches (SPEC 2, src/core/routes.ts). */
+/** The drawer's entries for the current user, config and saved searches (rules in src/core/routes.ts). */
 export function useDrawerEntries(): DrawerEntry[] {
   const config = useAtomValue(configAtom);
   const { ctx } = useAtomValue(permsAtom);

@@ -1,5 +1,6 @@
-// Screens load as separate chunks. A chunk that does not arrive within 120 s (SPEC 9), or fails (offline before it
-// was cached, a deployment that replaced it), shows a clear message with Retry instead of a blank page.
+// Screens load as separate chunks. A chunk that does not arrive within 120 s (the old console's limit), or fails
+// (offline before it was cached, a deployment that replaced it), shows a clear message with Retry instead of a blank
+// page.
 import { Component, createElement, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';

@@ -1,5 +1,5 @@
 // The navigation drawer of a narrow screen: a modal panel from the left. Its code (headlessui's Dialog) loads the first
-// time it opens, so a phone's start-up neither downloads nor runs it (issue 16).
+// time it opens, so a phone's start-up neither downloads nor runs it.
 import { useEffect, useState } from 'react';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { useT } from '../state/i18n.ts';

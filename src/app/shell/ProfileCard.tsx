@@ -33,7 +33,7 @@ function ChipList({ labelKey, items, limit }: { labelKey: MessageKey; items: rea
 
 /**
  * The signed-in user: name, login, provider or e-mail verification, then customers (with customer views),
- * organisations, groups, roles and scopes. In the avatar menu each list stops at three chips and a count (SPEC 2).
+ * organisations, groups, roles and scopes. In the avatar menu each list stops at three chips and a count of the others.
  */
 export function ProfileCard({ claims, limitChips = true }: { claims: TokenClaims; limitChips?: boolean }) {
   const { t } = useT();

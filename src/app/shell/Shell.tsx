@@ -22,7 +22,7 @@ import { useDocumentTitle } from './page-title.ts';
 const PhoneDrawer = lazy(() => import('./PhoneDrawer.tsx'));
 
 /**
- * A 401 or an expired token ends the session (SPEC 4, 8): the user goes to /login with a redirect back here. A kiosk
+ * A 401 or an expired token ends the session: the user goes to /login with a redirect back here. A kiosk
  * display has nobody at the keyboard, so it keeps showing the last alerts (the alerts screen says sign-in is required).
  */
 function useSessionEnd(kiosk: boolean) {
@@ -35,9 +35,9 @@ function useSessionEnd(kiosk: boolean) {
     if (kiosk) return;
     setReason(null);
     pushNotice({ level: 'info', key: 'SessionExpired', text: 'Your session has expired. Please log in again.' });
-    // The route guard has usually sent the user to /login already (when auth is required); with read-only access it
-    // has not, and SPEC 4 still wants the login page. Read the browser's own location: several refused requests can
-    // end the session while a navigation is under way.
+    // The route guard has usually sent the user to /login already (when auth is required); with read-only access it has
+    // not, and a refused request still leads to the login page. Read the browser's own location: several refused
+    // requests can end the session while a navigation is under way.
     const path = stripBasePath(window.location.pathname, base);
     const route = matchRoute(path)?.route;
     if (!route || route.public) return;

@@ -1,4 +1,4 @@
-// The router base (SPEC 1 runtime setting base_path): the config's base_path when set, else the build's base URL.
+// The router base (history mode, as the old console): the config's base_path when set, else the build's base URL.
 
 /** "/console/" or "console" → "/console"; "" or "/" → "" (wouter wants no trailing slash). */
 export function normaliseBase(path: string | null | undefined): string {

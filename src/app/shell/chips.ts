@@ -1,4 +1,4 @@
-// The profile card's chip lists (SPEC 2): at most three chips, then a count of the others.
+// The profile card's chip lists: at most three chips, then a count of the others.
 export const MAX_CHIPS = 3;
 
 export function chipOverflow<T>(items: readonly T[] | null | undefined, max = MAX_CHIPS): { shown: T[]; others: number } {

@@ -8,7 +8,7 @@ import { withdrawBanner, BANNER_TEXTS } from '../state/notices.ts';
 let loggingOut: Promise<void> | null = null;
 
 /**
- * Logs out (the worker clears the session even when the API call fails, SPEC 4), then goes to the provider's
+ * Logs out (the worker clears the session even when the API call fails), then goes to the provider's
  * logout URL when there is one, else to the "You have been logged out" page.
  */
 export function logOut(navigate: (to: string, opts?: { replace?: boolean }) => void): Promise<void> {

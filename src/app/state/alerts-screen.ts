@@ -268,7 +268,7 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     unsubView();
     unsubOrder();
     window.removeEventListener('popstate', onPop);
-    // Leaving the screen stops polling (SPEC 4).
+    // Leaving the screen stops polling.
     watchAlertsView(null);
   };
 }

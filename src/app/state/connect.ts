@@ -41,7 +41,7 @@ function connect() {
   void dataWorker.subscribe(
     Comlink.proxy((event: WorkerEvent) => {
       // A snapshot or a patch of the list can re-render hundreds of rows; as a transition React renders it in slices
-      // of a few milliseconds, so no task blocks the main thread (issue 16). Other events are small.
+      // of a few milliseconds, so no task blocks the main thread. Other events are small.
       if (event.type === 'alerts-full' || event.type === 'alerts-patch') startTransition(() => applyEvent(appStore, event));
       else applyEvent(appStore, event);
     }),

@@ -1,5 +1,5 @@
 // Config, session and connectivity as the worker reports them; who the user is and what they may do, derived once;
-// and the token's place in the browser (localStorage `auth.token`, SPEC 7), followed across tabs.
+// and the token's place in the browser (localStorage `auth.token`, as the old console kept it), followed across tabs.
 import { atom } from 'jotai';
 import type { Config } from '../../core/types.ts';
 import type { ConnectivityMessage, SessionState } from '../../worker/contract/index.ts';
@@ -20,7 +20,7 @@ export const usernameAtom = atom((get) => {
   return session.authenticated ? usernameOf(session.claims) : null;
 });
 
-/** The has-perms rule of SPEC 6 with the current config and session: `get(permsAtom).can('write:alerts')`. */
+/** The has-perms rule (src/core/perms.ts) with the current config and session: `get(permsAtom).can('write:alerts')`. */
 export const permsAtom = atom((get) => {
   const session = get(sessionAtom);
   const scopes = userScopes(session.claims);

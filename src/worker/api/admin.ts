@@ -1,4 +1,4 @@
-// Administration resources: one table of paths and envelope keys, one set of typed calls (SPEC 7).
+// Administration resources: one table of paths and envelope keys, one set of typed calls.
 import type { Group, Top10Entry, User } from '../../core/types.ts';
 import type { ListParams, ReportFilter, ResourceList, ResourceMap, ResourceName, Result, Top10Kind } from '../contract/index.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';

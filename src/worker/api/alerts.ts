@@ -1,4 +1,4 @@
-// Calls on single alerts and alert lists (SPEC 7 "Alerts").
+// Calls on single alerts (/alert/{id}/...) and alert lists (/alerts, /environments, ...).
 import type { Alert, CountResponse, Note } from '../../core/types.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 import { parseAlert } from '../schema.ts';

@@ -1,4 +1,4 @@
-// Sign-in calls (SPEC 7 "Auth"): each returns the token the server issues, or nothing.
+// Sign-in calls (/auth/...): each returns the token the server issues, or nothing.
 import type { SignupInput, Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';
 

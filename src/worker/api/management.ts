@@ -1,4 +1,4 @@
-// The About screen's facts: manifest, health and status of the API (SPEC 7 "Management").
+// The About screen's facts: manifest, health and status of the API (/management/...).
 import type { ManagementInfo, Result } from '../contract/index.ts';
 import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 

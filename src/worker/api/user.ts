@@ -1,4 +1,5 @@
-// The signed-in user's own record and attributes (preferences and saved searches live there, CONSOLE-FACTS 2.3).
+// The signed-in user's own record and attributes (preferences and saved searches live there, as with the
+// old console, so they follow the user from browser to browser).
 import type { User } from '../../core/types.ts';
 import type { Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';

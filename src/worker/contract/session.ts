@@ -89,7 +89,7 @@ export interface SessionApi {
   confirmEmail(token: string): Promise<Result<void>>;
   forgotPassword(email: string): Promise<Result<void>>;
   resetPassword(token: string, password: string): Promise<Result<void>>;
-  /** clears the session even when the API call fails (SPEC 4) and wipes the user's cached data */
+  /** clears the session even when the API call fails and wipes the user's cached data */
   logout(): Promise<LogoutResult>;
   /** the profile card's details: GET /user/me (when the server has it) and the token's claims */
   getProfile(): Promise<Result<Profile>>;

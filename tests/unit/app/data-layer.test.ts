@@ -1,5 +1,5 @@
 // The UI's road for asked-for data (src/app/data/): keyed, de-duplicated, cached reads invalidated by tags, and the
-// one command runner (the spec's 200 ms leading-edge gate, busy flag, snackbar text, invalidation).
+// one command runner (its 200 ms leading-edge gate, busy flag, snackbar text, invalidation).
 import { afterEach, describe, expect, it } from 'vitest';
 import { atom } from 'jotai';
 import type { Result } from '../../../src/worker/contract/index.ts';

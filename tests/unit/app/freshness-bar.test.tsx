@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // The freshness line between polls, as a user sees it over time. Its age is worded "just now", then in steps of 10 s,
-// then of minutes, so the line renders only when those words or the state change, not at every second (issue 14:
+// then of minutes, so the line renders only when those words or the state change, not at every second (the budget:
 // at most 3 ms/s of main thread while no data arrives); an answer brings it back to "just now" at once, and "Live"
-// turns "Stale" on time (issue 18). In kiosk mode the age counts seconds, so it renders every second there. The
-// translator hook is wrapped to count the renders of the line (every render asks for it); nothing else is replaced.
+// turns "Stale" on time. In kiosk mode the age counts seconds, so it renders every second there. The translator hook
+// is wrapped to count the renders of the line (every render asks for it); nothing else is replaced.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';

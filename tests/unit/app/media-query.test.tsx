@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // A media query is evaluated by the browser once for the page, not at every render of every component that asks
-// (issue 16: asking during a render forced a style and layout pass, about 50 ms of a phone's start-up), and its
+// (asking during a render forced a style and layout pass, about 50 ms of a phone's start-up), and its
 // answer still follows the browser's change events.
 import { act, render } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The table's column widths measure the page's text on a canvas. Chromium keeps what a 2D context measured (about
 // 1.2 KiB of native memory per distinct string, never evicted while the context lives: 4,000 strings held 4.8 MiB
-// in a probe), so a wall display whose alerts come and go grew for as long as it ran (issue 20: the page's native
+// in a probe), so a wall display whose alerts come and go grew for as long as it ran (the page's native
 // heap +1.5 MiB in a 20-minute soak). The measurer starts a fresh canvas after MAX_TEXTS_PER_CANVAS strings.
 import { afterEach, expect, it, vi } from 'vitest';
 import { MAX_TEXTS_PER_CANVAS, measurer } from '../../../src/app/screens/alerts/column-layout.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// A wall display left open for days (issue 20): whatever the alerts list shows is kept while it is shown, and
+// A wall display left open for days: whatever the alerts list shows is kept while it is shown, and
 // nothing of what it showed before. Checked on the heap itself (retained.ts), after hours' worth of polls.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';

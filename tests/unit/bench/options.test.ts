@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OptionsError, parseOptions } from '../../../tests/bench/options.ts';
 
 describe('bench options', () => {
-  it('runs every size and page size of the issue by default', () => {
+  it('runs every size and page size by default', () => {
     const o = parseOptions([]);
     expect(o).toMatchObject({ alerts: [50, 10_000, 100_000], rows: [20, 200], out: 'bench-results.json', build: true, quick: false, memoryCycles: 200 });
     expect(o.serverOnlyAlerts).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, comboKey, formatTable, METRIC_KEYS, Samples, type BenchDocument } from '../../../tests/bench/results.ts';
 
-const ISSUE_KEYS = [
+const REQUIRED_KEYS = [
   'bundle.shellJsGzipKiB',
   'bundle.workerJsGzipKiB',
   'bundle.cssGzipKiB',
@@ -23,15 +23,15 @@ function fullSamples(combo: string, value = (i: number) => i + 1): Samples {
 }
 
 describe('bench results document', () => {
-  it('names combinations the way the issue writes them', () => {
+  it('names combinations as alerts=N,rows=M', () => {
     expect(comboKey(10_000, 200)).toBe('alerts=10000,rows=200');
     expect(comboKey(100_000)).toBe('alerts=100000');
   });
 
-  it('reports every key of the issue, each as {median, min, max, runs}', () => {
+  it('reports every required key, each as {median, min, max, runs}', () => {
     const results = fullSamples(comboKey(50, 20)).summarize();
     const entry = results['alerts=50,rows=20']!;
-    for (const key of ISSUE_KEYS) {
+    for (const key of REQUIRED_KEYS) {
       expect(entry[key as keyof typeof entry], key).toEqual({ median: 2, min: 1, max: 3, runs: 3 });
       expect(Object.keys(entry[key as keyof typeof entry]!).sort()).toEqual(['max', 'median', 'min', 'runs']);
     }
@@ -74,7 +74,7 @@ describe('bench budgets', () => {
     expect(v('memory.heapGrowthPct')).toMatchObject({ verdict: 'not measured', value: null });
   });
 
-  it('judges the rendering budgets of issue 14 as "at most": DOM nodes, changed and unchanged polls, time between polls, heap', () => {
+  it('judges the rendering budgets as "at most": DOM nodes, changed and unchanged polls, time between polls, heap', () => {
     const verdicts = checkBudgets({
       'alerts=10000,rows=200': {
         ...at('dom.nodes', 3000),
@@ -101,7 +101,7 @@ describe('bench budgets', () => {
     expect(other.verdict).toBe('not measured');
   });
 
-  it('has a budget for every figure the issue budgets', () => {
+  it('has a budget for exactly the budgeted figures', () => {
     expect(BUDGETS.map((b) => b.key).sort()).toEqual(
       [
         'bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.longTasksBeforeFirstRow', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs',

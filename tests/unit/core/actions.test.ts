@@ -11,7 +11,7 @@ import {
   type AlertAction,
 } from '../../../src/core/actions.ts';
 
-describe('actions allowed per status (SPEC 4)', () => {
+describe('actions allowed per status', () => {
   const table: [string, AlertAction[]][] = [
     ['open', ['ack', 'shelve', 'close']],
     ['ack', ['open', 'unack', 'shelve', 'close']],

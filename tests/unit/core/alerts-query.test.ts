@@ -42,7 +42,7 @@ function view(overrides: Partial<AlertsView> = {}, filter: Partial<AlertsView['f
 const alerts = (v: AlertsView, config = CONFIG) => alertsParams(v, config, NOW).toString();
 const envs = (v: AlertsView) => environmentsParams(v, NOW).toString();
 
-describe('GET /alerts parameters (CONSOLE-FACTS 4.1 examples)', () => {
+describe('GET /alerts parameters (the old console\'s requests)', () => {
   it('default view', () => {
     expect(alerts(view())).toBe('status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=20');
   });
@@ -276,7 +276,7 @@ describe('server-side text and watch filters through q', () => {
   });
 });
 
-describe('GET /environments parameters (CONSOLE-FACTS 4.2)', () => {
+describe('GET /environments parameters (the old console\'s requests)', () => {
   it('default', () => {
     expect(envs(view())).toBe('status=open&status=ack');
   });

@@ -48,7 +48,7 @@ function lines(csv: string): string[] {
 }
 
 describe('alertsToCsv header', () => {
-  it('matches the old export with one attribute (CONSOLE-FACTS 7.6 example)', () => {
+  it('matches the old export\'s header with one attribute', () => {
     const [header] = lines(alertsToCsv([alert({ attributes: { region: 'eu' } })]));
     expect(header).toBe(
       'correlate,service,tags,attributes.region,createTime,customer,duplicateCount,environment,event,group,href,id,' +

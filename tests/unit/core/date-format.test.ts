@@ -45,7 +45,7 @@ describe('the luxon reference: moment tokens as luxon read them', () => {
   });
 });
 
-describe('formatDate with every format offered in Settings (CONSOLE-FACTS 2.2), en, UTC', () => {
+describe('formatDate with every format offered in Settings (the old console\'s lists), en, UTC', () => {
   it.each([
     ['ddd D MMM, YYYY HH:mm:ss.SSS Z', 'Mon 15 Jan, 2024 10:30:05.123 +00:00'],
     ['ddd D MMM HH:mm', 'Mon 15 Jan 10:30'],
@@ -164,7 +164,7 @@ describe('secondsAgo', () => {
 });
 
 // The formatter must show what the console showed when it rendered through luxon. Every format offered in Settings
-// and the config's defaults (CONSOLE-FACTS 1.2, 2.2), in every UI language, in local time (a zone with a
+// and the config's defaults, in every UI language, in local time (a zone with a
 // non-whole-hour offset) and UTC, on dates that exercise padding, noon and midnight, year ends and ISO weeks.
 const SETTINGS_FORMATS = [
   // defaults: longDate, mediumDate, shortTime

@@ -7,7 +7,7 @@ import {
 } from '../../../src/core/indicators.ts';
 import type { IndicatorQuery } from '../../../src/core/types.ts';
 
-describe('countParams: the three accepted query forms (CONSOLE-FACTS 1.3, 5.2)', () => {
+describe('countParams: the three accepted query forms (list of pairs, object, query string)', () => {
   it('list of pairs', () => {
     expect(countParams([['environment', 'Production']]).toString()).toBe('environment=Production');
     expect(countParams([['environment', 'Production']], [['status', 'open']]).toString()).toBe(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logoutRedirect, logoutRedirectParam } from '../../../src/core/logout.ts';
 
-describe('logout redirect (SPEC 4)', () => {
+describe('logout redirect', () => {
   it('without a logoutUrl the console shows its own logged-out page', () => {
     expect(logoutRedirect(null, 'basic', 'https://c.example')).toBeNull();
     expect(logoutRedirect('', 'keycloak', 'https://c.example')).toBeNull();

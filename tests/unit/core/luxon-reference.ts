@@ -1,4 +1,5 @@
-// The console's date formatting as it was when it rendered through luxon (src/core/date-format.ts before issue 16):
+// The console's date formatting as it was when it rendered through luxon (src/core/date-format.ts before it
+// had its own formatter):
 // the reference the luxon-free formatter is compared with in date-format.test.ts. Test code only; luxon is a
 // devDependency for it (and lazily for the rare admin date inputs).
 import { DateTime } from 'luxon';

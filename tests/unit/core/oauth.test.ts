@@ -20,7 +20,7 @@ describe('sign-in kind per provider', () => {
     expect(signInKind('ldap')).toBe('form');
     expect(signInKind(null)).toBe('form');
   });
-  it('uses the popup for the eight OAuth providers of SPEC 7', () => {
+  it('uses the popup for the eight OAuth providers the old console knew', () => {
     expect(OAUTH_PROVIDERS).toEqual(['azure', 'cognito', 'github', 'gitlab', 'google', 'keycloak', 'openid', 'pingfederate']);
     for (const p of OAUTH_PROVIDERS) expect(signInKind(p)).toBe('oauth');
   });

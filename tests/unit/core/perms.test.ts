@@ -8,7 +8,7 @@ const user = (scopes: string[]): PermsContext => ({
   scopes,
 });
 
-describe('has-perms (SPEC 6)', () => {
+describe('has-perms', () => {
   it('allows everything when auth is not required, even anonymously', () => {
     const ctx = { authRequired: false, allowReadonly: false, authenticated: false, scopes: [] };
     expect(hasPerms('admin:users', ctx)).toBe(true);

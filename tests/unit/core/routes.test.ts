@@ -140,7 +140,7 @@ describe('navigation drawer', () => {
   const names = (ctx: DrawerContext) =>
     drawerEntries(ctx).map((e) => (e.kind === 'link' ? e.name : e.kind));
 
-  it('shows every entry in SPEC order to an admin', () => {
+  it('shows every entry in the old console\'s order to an admin', () => {
     expect(names(admin)).toEqual([
       'alerts', 'searches', 'heartbeats', 'users', 'groups', 'customers', 'blackouts', 'perms', 'keys', 'reports',
       'divider', 'profile', 'settings', 'help', 'about',

@@ -4,7 +4,7 @@ import { contrastRatio, DEFAULT_SEVERITY_COLORS } from '../../../src/core/severi
 import type { SeverityConfig } from '../../../src/core/severity.ts';
 
 // The colour sets a console meets: a real Alerta 9.1.0 server's defaults (saturated named colours, black text) and
-// the older hex Material set with white text (CONSOLE-FACTS 1.3).
+// the older hex Material set with white text (the old console's sample config).
 const REAL_SERVER: SeverityConfig = { colors: { severity: { ...DEFAULT_SEVERITY_COLORS }, text: 'black' } } as SeverityConfig;
 const MATERIAL: SeverityConfig = {
   colors: {

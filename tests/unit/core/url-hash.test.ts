@@ -35,7 +35,7 @@ const FULL = state(
 );
 const ABSOLUTE = state({ dateRange: [1705312200, 1705398600] });
 
-describe('CONSOLE-FACTS 6.3 examples', () => {
+describe('hashes the old console wrote', () => {
   const examples: [string, HashState, string][] = [
     ['default', DEFAULT, '#status:open,ack;dateRange:,;sb:default;sd:0;asi:0'],
     [

@@ -68,7 +68,7 @@ describe('the English catalogue (source of truth)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('shows the texts the old console and the spec promise', () => {
+  it('shows the texts of the old console', () => {
     const expected: Partial<Record<MessageKey, string>> = {
       Dupl: 'Dupl.',
       TimeoutLeft: 'Timeout',
@@ -104,12 +104,12 @@ describe('the English catalogue (source of truth)', () => {
     for (const [key, text] of Object.entries(expected)) expect({ key, text: en[key as MessageKey] }).toEqual({ key, text });
   });
 
-  it('renders the spec texts that take values', () => {
+  it('renders the old console\'s texts that take values', () => {
     const t = createTranslator('en', compiled('en')).t;
     expect(t('ProblemConnecting', { endpoint: 'http://localhost:8080' })).toBe(
       'Problem connecting to http://localhost:8080, retrying...',
     );
-    // A plain apostrophe before a letter is literal in ICU, so the spec's exact text survives formatting.
+    // A plain apostrophe before a letter is literal in ICU, so the old console's exact text survives formatting.
     expect(t('PasswordNotMatch')).toBe("Passwords entered don't match");
     expect(t('NoteTooLong', { max: 200 })).toBe('Text must be less than 200 characters');
     expect(t('ErrorWithCode', { message: 'Alert not found', code: 404 })).toBe('Alert not found (404)');

@@ -1,5 +1,5 @@
-// The 285 message keys of the old console (alerta-webui 8.7.1, src/locales/en.js, in file order), as listed in
-// CONSOLE-FACTS 9.2. The new catalogues keep every one of them so texts and habits carry over.
+// The 285 message keys of the old console (alerta-webui 8.7.1, src/locales/en.js, in file order). The new catalogues
+// keep every one of them so texts and habits carry over.
 export const OLD_CONSOLE_KEYS = [
   'Search', 'FullScreen', 'Refresh', 'selected', 'LogIn', 'LogOut', 'SignUp', 'SignIn', 'Alerts', 'Heartbeats',
   'Users', 'Groups', 'Customers', 'Blackouts', 'Permissions', 'APIKeys', 'Labels', 'Searches', 'Reports', 'More',

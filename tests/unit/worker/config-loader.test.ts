@@ -1,4 +1,4 @@
-// The client config at start-up (SPEC 1): from config.json and the API's /config, with an offline copy that is
+// The client config at start-up: from config.json and the API's /config, with an offline copy that is
 // best effort, so storage that hangs or fails never stops the console from loading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';

@@ -1,4 +1,4 @@
-// The copies of alert detail pages kept for offline use (issue 20): a console open for days keeps the last ones
+// The copies of alert detail pages kept for offline use: a console open for days keeps the last ones
 // opened, not every alert it ever showed.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -100,7 +100,7 @@ describe('alert detail copies kept for offline use', () => {
   it('a copy kept by the previous version of the cache still opens after the upgrade', async () => {
     const dbName = name();
     const before = await open(await openCache(`${dbName}-source`), ids[0]!, server.apiUrl, true);
-    // the schema before issue 20: copies lived in the key-value store as alert:<id>
+    // the schema before the detail cache had its own table: copies lived in the key-value store as alert:<id>
     const old = new Dexie(dbName);
     old.version(1).stores({ views: 'viewKey, savedAt', kv: 'key' });
     old.version(2).stores({ outbox: 'id, seq, owner' });

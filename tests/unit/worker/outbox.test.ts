@@ -1,4 +1,4 @@
-// The offline outbox against the demo server (issue: what an operator does without a network is kept, shown and
+// The offline outbox against the demo server (what an operator does without a network is kept, shown and
 // delivered): entries survive a worker restart, go in order once the API answers, each conflict is told and dropped,
 // a 403 is told with the server's message, and a note whose answer was lost is not posted twice.
 import 'fake-indexeddb/auto';

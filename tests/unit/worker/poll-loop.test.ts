@@ -1,4 +1,4 @@
-// The poll loop against the demo server (issue: one per browser, at most two requests a cycle, never frozen and never
+// The poll loop against the demo server (one per browser, at most two requests a cycle, never frozen and never
 // claiming to be live): a request that never answers, requests per cycle on each screen, and several tabs of one
 // browser sharing one loop through a leader, with hand-over when the leader's tab closes or freezes.
 import 'fake-indexeddb/auto';

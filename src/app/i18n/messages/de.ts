@@ -486,7 +486,7 @@ export default {
   ShortcutShowHelp: 'Tastenkürzel anzeigen',
   ShortcutClose: 'Dialog oder Panel schließen',
 
-  // app shell, sign-in screens, settings and about (issue 5)
+  // app shell, sign-in screens, settings and about
   AccountMenuOf: 'Kontomenü von {name}',
   NotSignedIn: 'Sie sind nicht angemeldet',
   MainNavigation: 'Hauptnavigation',
@@ -620,7 +620,7 @@ export default {
   ReportStanding: 'Top 10 der anhaltenden Alarme',
   ShowMatchingAlerts: 'Passende Alarme anzeigen',
   TimeRange: 'Zeitraum',
-  // alert detail page (issue 7)
+  // alert detail page
   DetailTitle: '{event} auf {resource}',
   DetailActionBar: 'Alarmaktionen',
   DetailNotFoundHelp: 'Diesen Alarm gibt es nicht (mehr): Er wurde vielleicht gelöscht oder gehört zu einem anderen Kunden.',

@@ -5,7 +5,7 @@
 // and habits carry over; the sentence-part keys (TextMustBeLessThan + characters, SearchNoResult1/2,
 // YouCanNowLogin1/2) are kept for that reason, and whole-sentence ICU variants follow in the second part.
 // Messages are ICU MessageFormat: an apostrophe followed by `{`, `}`, `#` or another apostrophe starts a quoted
-// section, so texts use the typographic ’ wherever an apostrophe could meet a placeholder; the spec's exact
+// section, so texts use the typographic ’ wherever an apostrophe could meet a placeholder; the old console's exact
 // English texts (e.g. PasswordNotMatch) keep their plain apostrophe, which ICU leaves alone before a letter.
 export default {
   // top navigation
@@ -494,7 +494,7 @@ export default {
   ShortcutShowHelp: 'Show keyboard shortcuts',
   ShortcutClose: 'Close the dialog or panel',
 
-  // app shell, sign-in screens, settings and about (issue 5)
+  // app shell, sign-in screens, settings and about
   AccountMenuOf: 'Account menu of {name}',
   NotSignedIn: 'You are not signed in',
   MainNavigation: 'Main navigation',
@@ -628,7 +628,7 @@ export default {
   ReportStanding: 'Top 10 standing alerts',
   ShowMatchingAlerts: 'Show the matching alerts',
   TimeRange: 'Time range',
-  // alert detail page (issue 7)
+  // alert detail page
   DetailTitle: '{event} on {resource}',
   DetailActionBar: 'Alert actions',
   DetailNotFoundHelp: 'This alert does not exist (any more): it may have been deleted, or it belongs to another customer.',

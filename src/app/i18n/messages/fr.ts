@@ -488,7 +488,7 @@ export default {
   ShortcutShowHelp: 'Afficher les raccourcis clavier',
   ShortcutClose: 'Fermer la boîte de dialogue ou le panneau',
 
-  // app shell, sign-in screens, settings and about (issue 5)
+  // app shell, sign-in screens, settings and about
   AccountMenuOf: 'Menu du compte de {name}',
   NotSignedIn: 'Vous n’êtes pas connecté',
   MainNavigation: 'Navigation principale',
@@ -622,7 +622,7 @@ export default {
   ReportStanding: 'Top 10 des alertes persistantes',
   ShowMatchingAlerts: 'Afficher les alertes correspondantes',
   TimeRange: 'Période',
-  // alert detail page (issue 7)
+  // alert detail page
   DetailTitle: '{event} sur {resource}',
   DetailActionBar: 'Actions sur l’alerte',
   DetailNotFoundHelp: 'Cette alerte n’existe pas ou plus : elle a peut-être été supprimée, ou elle appartient à un autre client.',

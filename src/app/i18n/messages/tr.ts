@@ -487,7 +487,7 @@ export default {
   ShortcutShowHelp: 'Klavye kısayollarını göster',
   ShortcutClose: 'İletişim kutusunu veya paneli kapat',
 
-  // app shell, sign-in screens, settings and about (issue 5)
+  // app shell, sign-in screens, settings and about
   AccountMenuOf: '{name} hesap menüsü',
   NotSignedIn: 'Oturum açmadınız',
   MainNavigation: 'Ana gezinme',
@@ -621,7 +621,7 @@ export default {
   ReportStanding: 'En uzun süren 10 uyarı',
   ShowMatchingAlerts: 'Eşleşen uyarıları göster',
   TimeRange: 'Zaman aralığı',
-  // alert detail page (issue 7)
+  // alert detail page
   DetailTitle: '{resource} üzerinde {event}',
   DetailActionBar: 'Uyarı eylemleri',
   DetailNotFoundHelp: 'Bu uyarı (artık) mevcut değil: silinmiş olabilir ya da başka bir müşteriye ait olabilir.',

@@ -9,7 +9,7 @@ import { useQuery } from '../../data/query.ts';
 import { Button } from '../../components/Button.tsx';
 import { FormMessage } from '../../shell/AuthCard.tsx';
 
-/** The old console's build number (SPEC 9), which this console succeeds; shown beside its own version. */
+/** The old console's build number, which this console succeeds; shown beside its own version. */
 const SUCCEEDS_VERSION = '8.7.1';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
-// The action bar under the tabs (SPEC 2): watch/unwatch, add note, delete. "Add note" opens the note form, which
+// The action bar under the tabs: watch/unwatch, add note, delete. "Add note" opens the note form, which
 // offers the status actions the alert allows (open, ack/unack, shelve/unshelve, close) with the typed text, and
-// "Add note" itself. The text follows SPEC 5: required for a note, at most 200 characters, trimmed.
+// "Add note" itself. The text is required for a note, at most 200 characters, trimmed.
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { Alert } from '../../../core/types.ts';

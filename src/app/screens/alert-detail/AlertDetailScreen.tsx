@@ -1,4 +1,4 @@
-// The alert detail page (SPEC 2 "Alert detail"): what an operator opens to understand one alert and act on it.
+// The alert detail page: what an operator opens to understand one alert and act on it.
 // The data worker keeps the alert current while the page is open (the list's interval), serves the last copy from
 // its cache offline, and reports a deleted or unknown alert as not found.
 import { useEffect, useMemo, useState } from 'react';

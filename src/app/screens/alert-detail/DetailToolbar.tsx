@@ -1,5 +1,5 @@
-// The detail page's toolbar (SPEC 2): open, watch/unwatch, ack, unack, shelve, unshelve, close, delete, copy and a menu
-// with the configured extra actions and "blackout from alert". Only what the alert's status (SPEC 4) and the user's
+// The detail page's toolbar: open, watch/unwatch, ack, unack, shelve, unshelve, close, delete, copy and a menu with the
+// configured extra actions and "blackout from alert". Only what the alert's status (src/core/actions.ts) and the user's
 // scopes allow is offered; what needs the network is disabled offline, with the reason.
 import type { KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';

@@ -1,5 +1,6 @@
-// The details tab (SPEC 2), fields in the spec's order. Values that identify alerts link to the list searching for
-// them (`/alerts?q=field:"value"`); alert-supplied text and attribute values go through the sanitiser.
+// The details tab, fields in the old console's order (notes first, custom attributes last). Values that identify alerts
+// link to the list searching for them (`/alerts?q=field:"value"`); alert-supplied text and attribute values go through
+// the sanitiser.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Alert, Note } from '../../../core/types.ts';

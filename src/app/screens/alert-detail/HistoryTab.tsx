@@ -1,4 +1,4 @@
-// The history tab (SPEC 2): id, update time, severity, status, timeout, type, event, value, user, text; newest first,
+// The history tab: id, update time, severity, status, timeout, type, event, value, user, text; newest first,
 // 10 rows per page. On a phone the table keeps the update time, type, user and text (as the old console did).
 // Value and text come from the alert's senders and operators: they are HTML, rendered through the same sanitiser as
 // the Details tab (SafeHtml), never as raw markup.

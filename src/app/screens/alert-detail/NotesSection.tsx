@@ -1,4 +1,4 @@
-// Notes at the top of the details tab (SPEC 2: details begin with the notes), newest first, the newest marked as the
+// Notes at the top of the details tab (the tab begins with them), newest first, the newest marked as the
 // last note. Their author may edit or delete them (the old console let anyone dismiss anyone's note).
 import { useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
@@ -121,7 +121,7 @@ function NoteItem({
   );
 }
 
-/** Note text with the spec's rules (required, at most 200 characters, trimmed) and a live character count. */
+/** Note text with its rules (required, at most 200 characters, trimmed) and a live character count. */
 export function useNoteText(initial = '') {
   const { t } = useT();
   const [text, setText] = useState(initial);

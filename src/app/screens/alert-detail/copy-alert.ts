@@ -1,4 +1,4 @@
-// SPEC 2 "Copy": the configured clipboard template, else the alert as indented JSON (4 spaces, as the old console).
+// Copying an alert: the configured clipboard template, else the alert as indented JSON (4 spaces, as the old console).
 import type { Alert } from '../../../core/types.ts';
 
 /** The text the copy button puts on the clipboard. The template renderer is loaded only when a template is set. */

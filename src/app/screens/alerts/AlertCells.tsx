@@ -1,4 +1,4 @@
-// The content of one cell of the alert list, by column kind (CONSOLE-FACTS 7.1), and the same content as plain text
+// The content of one cell of the alert list, by column kind (src/core/columns.ts), and the same content as plain text
 // for measuring column widths (cellText: the two must agree). Used by the table rows and the phone cards. Only the
 // time-left and duration cells change every second, and they do it without React.
 import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
@@ -25,7 +25,7 @@ const dateCache = new Map<string, string>();
  * Dates of unchanged alerts are formatted once per page, not on every measure; with a format that shows no seconds
  * (the list's default, `ddd D MMM HH:mm`), once per minute: alerts received in the same minute share the text. The
  * cache holds about two pages of times and starts over beyond that, so a wall display's hours of churn do not pile
- * up in it (issue 20).
+ * up in it.
  */
 export function cachedDate(iso: string, format: string, timezone: 'local' | 'utc', locale: string): string {
   // Alerta sends UTC instants (…Z); a UTC minute is the same minute in every time zone.
@@ -162,7 +162,7 @@ const Duration = memo(function Duration({ receiveTime }: { receiveTime: string }
 
 function DateCell({ iso, ctx }: { iso: string; ctx: RowContext }) {
   // Formatted again only when the time or the format changes, and kept only while the cell is shown: a module-wide
-  // cache of every time ever shown grew for hours on a wall display (issue 20).
+  // cache of every time ever shown grew for hours on a wall display.
   const { mediumDate, timezone, locale } = ctx;
   const text = useMemo(() => (iso ? formatDate(iso, mediumDate, { timezone, locale }) : ''), [iso, mediumDate, timezone, locale]);
   if (!iso) return null;

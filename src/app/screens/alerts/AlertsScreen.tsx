@@ -1,4 +1,4 @@
-// The alerts screen (SPEC 2): environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
+// The alerts screen: environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
@@ -109,7 +109,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   );
 }
 
-/** The confirmation a delete from a row, the keyboard or the bulk bar waits for (SPEC 5). */
+/** The confirmation a delete from a row, the keyboard or the bulk bar waits for. */
 function DeleteConfirmation() {
   const { t } = useT();
   const store = useStore();

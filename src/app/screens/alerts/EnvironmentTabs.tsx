@@ -16,7 +16,7 @@ function sameEnvironments(a: EnvironmentCount[], b: EnvironmentCount[]) {
 }
 
 /**
- * One tab per environment plus ALL, each with its count (SPEC 2, CONSOLE-FACTS 4.2). With the showAllowedEnvs
+ * One tab per environment plus ALL, each with its count (ALL: their sum). With the showAllowedEnvs
  * preference, the configured environments appear too, with 0 when they have no alerts. Arrow keys move between
  * tabs (the ARIA tabs pattern); the selected environment is also a tab even when it has no alerts right now.
  */

@@ -1,4 +1,4 @@
-// The filter side sheet (SPEC 2). Its code (the form and headlessui's dialog) loads the first time it opens: the
+// The filter side sheet. Its code (the form and headlessui's dialog) loads the first time it opens: the
 // start of the console does not need it. Once opened it stays mounted, closed, so it can animate and give focus back.
 import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-// The filter side sheet (SPEC 2): status, customer, service, group, text and date range (presets or a custom
+// The filter side sheet: status, customer, service, group, text and date range (presets or a custom
 // range). Edits are a draft until Apply; Reset returns to the configured starting filter. Each opening starts a
 // fresh draft from the applied filter. Loaded when the sheet first opens (FilterSheet.tsx).
 import { useId, useState, type ReactNode } from 'react';

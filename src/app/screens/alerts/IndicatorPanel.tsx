@@ -1,4 +1,4 @@
-// The alert status indicator panel (SPEC 2): one tile per configured indicator query with its counts per severity
+// The alert status indicator panel: one tile per configured indicator query with its counts per severity
 // and a sparkline of recent open counts from the worker's history. Counted only while the panel is shown.
 import { useEffect, useMemo } from 'react';
 import { useAtomValue } from 'jotai';

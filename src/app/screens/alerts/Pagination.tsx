@@ -1,4 +1,4 @@
-// The table footer: rows per page (5/10/20/50/100/200, SPEC 9), the range shown and previous/next page.
+// The table footer: rows per page (5/10/20/50/100/200, as in the old console), the range shown and previous/next page.
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';

@@ -1,6 +1,6 @@
-// The actions of one alert (SPEC 4): only those its status allows, watch/unwatch, delete, and the configured custom
-// actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells; always shown on
-// phone cards.
+// The actions of one alert: only those its status allows (src/core/actions.ts), watch/unwatch, delete, and the
+// configured custom actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells;
+// always shown on phone cards.
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';

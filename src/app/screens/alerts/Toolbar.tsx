@@ -1,4 +1,4 @@
-// The alerts toolbar (SPEC 2 "Toolbar"): search with clear and pin, watch-only, time ranges, filter, sound, full
+// The alerts toolbar: search with clear and pin, watch-only, time ranges, filter, sound, full
 // screen, refresh and the menu (panel, density, CSV, shortcuts). With rows selected it becomes the bulk bar.
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -41,7 +41,7 @@ export interface ToolbarProps {
   fullscreen: { active: boolean; toggle: () => void };
 }
 
-/** The spinner of the refresh button: the spec's 300 ms refresh flag (SPEC 4). */
+/** The spinner of the refresh button: the refresh flag is up for 300 ms, as in the old console. */
 const REFRESH_FLAG_MS = 300;
 
 function useRefresh(): [boolean, () => void] {
@@ -56,7 +56,7 @@ function useRefresh(): [boolean, () => void] {
   ];
 }
 
-/** The page's alerts as CSV (SPEC 9): the API's own fields, named after the environment tab. */
+/** The page's alerts as CSV (src/core/csv.ts): the API's own fields, named after the environment tab. */
 async function downloadCsv(store: Store) {
   // The CSV rules load with the first export, not with the screen.
   const { alertsToCsv, csvFilename } = await import('../../../core/csv.ts');
@@ -251,7 +251,7 @@ function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscre
   const username = ctx?.username ?? null;
   const watchOn = username ? bulkWatchTarget(rows, username) : true;
   const ids = rows.map((r) => r.id);
-  // Bulk actions clear the selection afterwards (SPEC 2); the worker reloads the list after every command.
+  // Bulk actions clear the selection afterwards; the worker reloads the list after every command.
   const done = () => clearSelection(store);
   // Targets are worked out at the click, from the rows as they are then (a poll may have changed a status).
   const act = (action: 'ack' | 'shelve' | 'close') => void alertCommands.act('list', bulkTargets(selectedRows(store, selection), action), action).then(done);

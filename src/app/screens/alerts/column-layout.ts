@@ -1,4 +1,4 @@
-// The alert table's column widths, measured from the page's own text (issue 14). The text of every cell of the page
+// The alert table's column widths, measured from the page's own text. The text of every cell of the page
 // (all rows, not only those on screen) is measured once per row version with the fonts the table really uses; the
 // widths only grow while the page stays the same, so columns do not jump at every poll; src/core/table-layout.ts
 // then shares the pane among the columns.
@@ -48,7 +48,7 @@ const widths = new Map<string, number>();
 /**
  * Chromium keeps what a 2D context measured, about 1.2 KiB of native memory per distinct string, for as long as the
  * context lives (4,000 strings: 4.8 MiB in a probe): on a wall display whose alerts come and go that grew without end
- * (issue 20). A fresh canvas after this many strings bounds it at about 1.2 MiB.
+ * (a 20-minute soak showed it). A fresh canvas after this many strings bounds it at about 1.2 MiB.
  */
 export const MAX_TEXTS_PER_CANVAS = 1000;
 
@@ -166,7 +166,7 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   }
   const { m, headers, dateWidth } = headerCache!;
   // The texts measured for the last page only: rows measured before keep their widths (by row object), and a wall
-  // display's hours of alerts coming and going leave nothing behind (issue 20).
+  // display's hours of alerts coming and going leave nothing behind.
   widths.clear();
   const content = ctx.columns.map(() => 0);
   // A row with actions made offline shows their outcome and a "pending" mark after its status: measured as shown.

@@ -1,4 +1,4 @@
-// Rendering only the rows near the viewport (issue 14): a page of 200 alerts keeps about 40 rows in the DOM. Rows
+// Rendering only the rows near the viewport: a page of 200 alerts keeps about 40 rows in the DOM. Rows
 // have one height (table rows by density, phone cards by measuring one), so the window is plain arithmetic on the
 // scroll position; no library needed. The window moves in steps (every OVERSCAN / 2 rows), not at every scroll event,
 // so scrolling re-renders a few rows at a time.

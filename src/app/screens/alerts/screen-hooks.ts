@@ -70,7 +70,8 @@ export function useWakeLock(on: boolean): boolean {
 
 /**
  * Plays the alert sound once per worker report of new open, non-repeat alerts (newsAtom), never for the first
- * snapshot of a view or while muted. The old console replayed it on every poll (CONSOLE-FACTS 5.3).
+ * snapshot of a view or while muted. The old console replayed it on every poll while
+ * such an alert stayed on the page.
  */
 export function useAlertSound(muted: boolean, url: string) {
   const news = useAtomValue(newsAtom);

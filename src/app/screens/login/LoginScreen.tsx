@@ -14,7 +14,7 @@ import { oauthSignIn, samlSignIn, type SocialOutcome } from './social-login.ts';
 
 type Problem = { key: 'Required' | 'AuthNotPossible' | 'AuthProviderUnknown' | 'PopupBlocked'; detail?: string } | { text: string };
 
-/** Log in (SPEC 4, 5, 7): username and password for basic and LDAP, a popup for the OAuth providers and SAML. */
+/** Log in: username and password for basic and LDAP, a popup for the OAuth providers and SAML. */
 export function LoginScreen() {
   const { t } = useT();
   const config = useAtomValue(configAtom);

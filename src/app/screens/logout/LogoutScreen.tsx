@@ -6,7 +6,7 @@ import { useT } from '../../state/i18n.ts';
 import { AuthCard, linkClass } from '../../shell/AuthCard.tsx';
 import { isLoggingOut, logOut } from '../../shell/session-actions.ts';
 
-/** "You have been logged out" (SPEC 4). Opening /logout while signed in signs out first. */
+/** "You have been logged out". Opening /logout while signed in signs out first. */
 export function LogoutScreen() {
   const { t } = useT();
   const session = useAtomValue(sessionAtom);

@@ -33,7 +33,7 @@ type ReportState = { rows: Top10Entry[]; loading: boolean; error: WorkerError | 
 
 const list = (v: unknown): string[] | null => (Array.isArray(v) && v.length ? v.filter((x): x is string => typeof x === 'string') : null);
 
-/** The report filter's starting point: the configured alert filter (SPEC: reset uses config `filter`), else open and ack. */
+/** The report filter's starting point: the configured alert filter (as the old console's reset), else open and ack. */
 function initialFilter(configFilter: Record<string, unknown> | undefined): ReportFilter {
   const f = configFilter ?? {};
   return {

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
 
-/** Password reset link (/reset/{token}): a new password, at least 6 characters, entered twice (SPEC 5). */
+/** Password reset link (/reset/{token}): a new password, at least 6 characters, entered twice. */
 export function ResetScreen({ token }: { token?: string }) {
   const { t } = useT();
   const [password, setPassword] = useState('');

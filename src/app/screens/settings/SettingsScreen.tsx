@@ -124,7 +124,7 @@ function AudioField() {
   );
 }
 
-/** Every preference of SPEC 3 with its unit, grouped like the old console; each change is saved at once. */
+/** Every user preference with its unit, grouped like the old console; each change is saved at once. */
 export function SettingsScreen() {
   const { t, locale } = useT();
   const prefs = useAtomValue(prefsAtom);

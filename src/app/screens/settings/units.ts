@@ -1,4 +1,4 @@
-// How Settings shows a stored preference value: the amount in the unit users think in (SPEC 9: refresh in
+// How Settings shows a stored preference value: the amount in the unit users think in (refresh in
 // seconds or minutes, timeouts in minutes, blackout period in hours, rows, pixels).
 import type { UnitOption } from '../../../core/preferences.ts';
 

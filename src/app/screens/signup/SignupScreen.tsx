@@ -11,7 +11,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
 import { afterSignIn } from '../../shell/session-actions.ts';
 
-/** Sign up (SPEC 5, 7): name, e-mail, password (twice) and a text; POST /auth/signup, then signed in. */
+/** Sign up: name, e-mail, password (twice) and a text; POST /auth/signup, then signed in. */
 export function SignupScreen() {
   const { t } = useT();
   const config = useAtomValue(configAtom);

@@ -1,4 +1,4 @@
-// Create or edit a user: name, e-mail (the login), password with confirmation (SPEC 5), roles, comment.
+// Create or edit a user: name, e-mail (the login), password (at least 6 characters) with confirmation, roles, comment.
 import { useState } from 'react';
 import type { User } from '../../../core/types.ts';
 import { validateUserForm, type UserFormErrors } from '../../../core/admin-rules.ts';
