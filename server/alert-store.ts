@@ -892,58 +892,77 @@ export function alertHistory(ctx: AppContext, params: Params, caller: Caller | n
 
 type TopKind = 'count' | 'flapping' | 'standing';
 
-/** How many resources one report row lists; the count stays exact. */
-export const TOP10_MAX_RESOURCES = 100;
+/**
+ * The fields a report may be grouped by (`group-by`), with their column. The real server puts the parameter into its
+ * SQL as it is: any other name is an error there (a 500, and an injection), and a 400 here. `group` is refused too:
+ * it is an SQL keyword the real server does not quote, so it fails there whatever the data.
+ */
+export const TOPN_GROUP_FIELDS: Readonly<Record<string, string>> = Object.freeze({
+  event: 'event', resource: 'resource', environment: 'environment', service: 'service', origin: 'origin',
+  customer: 'customer', severity: 'severity', status: 'status',
+});
+
+/** The field a report groups by: `event` unless `group-by` names another (its first value, as the real server). */
+export function topnGroupField(params: Params): string {
+  const wanted = params.get('group-by')?.[0];
+  if (wanted === undefined || wanted === '') return 'event';
+  if (!Object.hasOwn(TOPN_GROUP_FIELDS, wanted)) {
+    throw new ApiError(`Invalid 'group-by' parameter: ${wanted.slice(0, 100)} (one of ${Object.keys(TOPN_GROUP_FIELDS).join(', ')})`, 400);
+  }
+  return wanted;
+}
 
 /**
- * Reports: events with the most alerts (count), the most severity changes (flapping), or the oldest
- * alerts still open (standing). Aggregated in SQL per event, then details for the listed events only,
- * so it stays quick at 100,000 alerts.
+ * Reports: per value of a field (event unless `group-by` says otherwise), the alerts with the most alerts (count),
+ * the most severity changes (flapping), or the oldest still open (standing). Counted as the real server counts:
+ * one row per alert and service (an alert in two services counts twice, one without a service not at all), groups
+ * by size, the largest first (ties by value here; unordered there), at most `page-size` of them (default: the
+ * server's page size). Each lists the environments, services and every alert (id and resource, by id) in it.
+ * Aggregated in SQL, then the alerts of the listed groups only, so it stays quick at 100,000 alerts.
  */
 export function top10(ctx: AppContext, kind: TopKind, params: Params, caller: Caller | null, base: string): Record<string, unknown>[] {
+  const field = topnGroupField(params);
+  const column = TOPN_GROUP_FIELDS[field]!;
   const where = buildWhere(ctx, params, caller);
-  const limit = first(params, 'page-size') ? parsePaging(ctx, params).pageSize : 10;
-  // the alerts a report looks at, with a weight per alert (1, or its number of severity changes)
-  // Aggregates read every matching row: a sequential scan (NOT INDEXED) beats walking the event index with a
-  // table lookup per row. Per-event resource lists then use the event index.
-  const sourceOf = (scan: boolean): string =>
+  const limit = parsePaging(ctx, params).pageSize;
+  // One row per alert and service, with a weight per alert (1, or its number of severity changes). The alerts are
+  // filtered before the services are joined: json_each's own columns (id, type, value…) would shadow the alert's.
+  const alerts =
     kind === 'flapping'
       ? `SELECT alerts.*, f.n AS weight FROM (SELECT alert_pk, count(*) AS n FROM history WHERE type = 'severity' GROUP BY alert_pk) f
          JOIN alerts ON alerts.pk = f.alert_pk WHERE ${where.sql}`
-      : `SELECT alerts.*, 1 AS weight FROM alerts${scan ? ' NOT INDEXED' : ''} WHERE ${where.sql}${kind === 'standing' ? " AND status NOT IN ('closed', 'expired')" : ''}`;
-  const source = sourceOf(true);
-  const order = kind === 'standing' ? 'oldest ASC, event' : 'count DESC, event';
+      : `SELECT *, 1 AS weight FROM alerts NOT INDEXED WHERE ${where.sql}${kind === 'standing' ? " AND status NOT IN ('closed', 'expired')" : ''}`;
+  const source = `SELECT a.*, j.value AS svc FROM (${alerts}) a, json_each(a.service) j`;
+  const order = kind === 'standing' ? 'oldest ASC, g' : 'count DESC, g';
   const groups = ctx.db
     .prepare(
-      `SELECT event, sum(weight) AS count, sum(duplicate_count) AS duplicateCount, min(create_time) AS oldest,
-         group_concat(DISTINCT environment) AS environments
-       FROM (${source}) GROUP BY event ORDER BY ${order} LIMIT ?`,
+      `SELECT ${column} AS g, sum(weight) AS count, sum(duplicate_count) AS duplicateCount, min(create_time) AS oldest,
+         json_group_array(DISTINCT environment) AS environments, json_group_array(DISTINCT svc) AS services
+       FROM (${source}) GROUP BY ${column} ORDER BY ${order} LIMIT ?`,
     )
-    .all(...where.params, limit) as { event: string; count: number; duplicateCount: number; environments: string }[];
+    .all(...where.params, limit) as { g: string | null; count: number; duplicateCount: number; environments: string; services: string }[];
   if (groups.length === 0) return [];
-  const events = groups.map((g) => g.event);
-  const inEvents = `event IN (${events.map(() => '?').join(',')})`;
-  const services = new Map<string, string[]>();
+  // Every alert of the listed groups, by id (the real server's DISTINCT over [id, resource]).
+  const members = new Map<string | null, { id: string; resource: string }[]>();
+  const listed = groups.filter((g) => g.g !== null).map((g) => g.g);
+  const inGroups = [listed.length ? `${column} IN (${listed.map(() => '?').join(',')})` : '', groups.some((g) => g.g === null) ? `${column} IS NULL` : '']
+    .filter(Boolean)
+    .join(' OR ');
   for (const r of ctx.db
-    .prepare(
-      `SELECT s.event AS event, j.value AS service FROM (${source}) s, json_each(s.service) j
-       WHERE s.${inEvents} GROUP BY s.event, j.value ORDER BY s.event, j.value`,
-    )
-    .all(...where.params, ...events) as { event: string; service: string }[]) {
-    const list = services.get(r.event);
-    if (list) list.push(r.service);
-    else services.set(r.event, [r.service]);
+    .prepare(`SELECT DISTINCT ${column} AS g, id, resource FROM (${source}) WHERE ${inGroups} ORDER BY id`)
+    .all(...where.params, ...listed) as { g: string | null; id: string; resource: string }[]) {
+    const list = members.get(r.g);
+    if (list) list.push(r);
+    else members.set(r.g, [r]);
   }
-  const res = ctx.db.prepare(`SELECT id, resource FROM (${sourceOf(false)}) WHERE event = ? ORDER BY last_receive_time DESC LIMIT ?`);
+  const split = (list: string) => (JSON.parse(list) as string[]).sort();
   return groups.map((g) => ({
     count: g.count,
     duplicateCount: g.duplicateCount,
-    environments: g.environments.split(',').sort(),
-    event: g.event,
-    resources: (res.all(...where.params, g.event, TOP10_MAX_RESOURCES) as { id: string; resource: string }[]).map((r) => ({
-      href: `${base}/alert/${r.id}`, id: r.id, resource: r.resource,
-    })),
-    services: services.get(g.event) ?? [],
+    environments: split(g.environments),
+    [field]: field === 'service' ? (JSON.parse(g.g ?? '[]') as string[]) : g.g,
+    resources: (members.get(g.g) ?? []).map((r) => ({ href: `${base}/alert/${r.id}`, id: r.id, resource: r.resource })),
+    services: split(g.services),
   }));
 }
 

@@ -161,7 +161,8 @@ export function registerAlertRoutes(r: Router): void {
     for (const prefix of ['top10', 'topn']) {
       r.get(`/alerts/${prefix}/${kind}`, { scope: 'read:alerts' }, ({ ctx, query, caller, base }) => {
         const list = top10(ctx, kind, query, caller, base);
-        return { status: 'ok', top10: list, total: list.length };
+        // As the real server: an empty report says so.
+        return list.length ? { status: 'ok', top10: list, total: list.length } : { status: 'ok', message: 'not found', top10: [], total: 0 };
       });
     }
   }
