@@ -119,8 +119,16 @@ export function sortShown(sort: SortState, column: string): 'ascending' | 'desce
   return sort.descending ? 'descending' : 'ascending';
 }
 
-/** The empty list's message: a search that found nothing names the search, otherwise the general text. */
-export function emptyStateOf(view: Pick<AlertsView, 'query'>): { kind: 'search'; query: string } | { kind: 'nothing' } {
+/**
+ * The empty list's message. A view the API has not answered (its request failed before any answer for it, and no
+ * copy was cached) is not an empty result: it says the alerts could not be loaded, never that a search found
+ * nothing. Otherwise a search that found nothing names the search, and anything else gets the general text.
+ */
+export function emptyStateOf(
+  view: Pick<AlertsView, 'query'>,
+  answer: { answered: boolean; failed: boolean } = { answered: true, failed: false },
+): { kind: 'search'; query: string } | { kind: 'nothing' } | { kind: 'unanswered' } {
+  if (!answer.answered && answer.failed) return { kind: 'unanswered' };
   const q = view.query.find(([k]) => k === 'q')?.[1]?.trim();
   return q ? { kind: 'search', query: q } : { kind: 'nothing' };
 }

@@ -78,6 +78,21 @@ test('the search box sends q, shows "found no results" for an empty search and c
   await expect(search).toHaveValue(`event:${event}-nothing`);
 });
 
+test('a view the API has not answered yet says so, not that the search found nothing', async ({ page, request }) => {
+  const event = `E2EUnanswered${Date.now()}`;
+  await createAlert(request, { resource: 'unanswered-a', event, environment: 'Production' });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(1);
+  // Every request for a page of 50 fails, as if the API had gone away at that moment.
+  await page.route(/\/api\/alerts\?.*page-size=50/, (route) => route.abort('connectionrefused'));
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+  await expect(page.getByRole('status').filter({ hasText: 'The alerts could not be loaded' })).toBeVisible();
+  await expect(page.getByText('found no results')).toHaveCount(0);
+  // Once the API answers again, the rows come back by themselves.
+  await page.unroute(/\/api\/alerts\?.*page-size=50/);
+  await expect(rows(page)).toHaveCount(1, { timeout: 20_000 });
+});
+
 test('the filter sheet narrows by service, highlights the filter button and writes the hash', async ({ page, request }) => {
   const stamp = Date.now();
   const event = `E2EFilter${stamp}`;

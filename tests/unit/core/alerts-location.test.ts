@@ -105,4 +105,12 @@ describe('empty list message', () => {
     expect(emptyStateOf({ query: [['q', ' disk ']] })).toEqual({ kind: 'search', query: 'disk' });
     expect(emptyStateOf({ query: [['severity', 'major']] })).toEqual({ kind: 'nothing' });
   });
+
+  it('a view whose request failed before any answer is unanswered, not an empty search', () => {
+    expect(emptyStateOf({ query: [['q', 'disk']] }, { answered: false, failed: true })).toEqual({ kind: 'unanswered' });
+    expect(emptyStateOf({ query: [] }, { answered: false, failed: true })).toEqual({ kind: 'unanswered' });
+    // answered (even from the cache) and empty: the usual texts, also while a later request fails
+    expect(emptyStateOf({ query: [['q', 'disk']] }, { answered: true, failed: true })).toEqual({ kind: 'search', query: 'disk' });
+    expect(emptyStateOf({ query: [] }, { answered: false, failed: false })).toEqual({ kind: 'nothing' });
+  });
 });

@@ -344,6 +344,7 @@ export default {
   Required: 'Erforderlich',
   Cancel: 'Abbrechen',
   Save: 'Speichern',
+  AlertsNotLoaded: 'Die Alarme konnten nicht geladen werden. Die Konsole versucht es weiter.',
   NoDisplay: 'Leider gibt es hier nichts anzuzeigen',
   SearchNoResult1: 'Ihre Suche nach',
   SearchNoResult2: 'ergab keine Treffer',

@@ -351,6 +351,7 @@ export default {
   Required: 'Required',
   Cancel: 'Cancel',
   Save: 'Save',
+  AlertsNotLoaded: 'The alerts could not be loaded. The console keeps trying.',
   NoDisplay: 'Sorry, nothing to display here',
   SearchNoResult1: 'Your search for',
   SearchNoResult2: 'found no results',

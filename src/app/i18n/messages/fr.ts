@@ -346,6 +346,7 @@ export default {
   Required: 'Obligatoire',
   Cancel: 'Annuler',
   Save: 'Enregistrer',
+  AlertsNotLoaded: 'Les alertes n’ont pas pu être chargées. La console continue d’essayer.',
   NoDisplay: 'Désolé, rien à afficher ici',
   SearchNoResult1: 'Votre recherche',
   SearchNoResult2: 'n’a donné aucun résultat',

@@ -345,6 +345,7 @@ export default {
   Required: 'Zorunlu',
   Cancel: 'İptal',
   Save: 'Kaydet',
+  AlertsNotLoaded: 'Uyarılar yüklenemedi. Konsol denemeye devam ediyor.',
   NoDisplay: 'Üzgünüz, burada gösterilecek bir şey yok',
   SearchNoResult1: 'Aranan',
   SearchNoResult2: 'için sonuç bulunamadı',

@@ -16,6 +16,8 @@ import { listShown } from '../../startup.ts';
 
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
+const answeredAtom = selectAtom(metaAtom, (m) => m.updatedAt !== null);
+const failedAtom = selectAtom(metaAtom, (m) => m.error !== null);
 
 /**
  * The list's inner width for the table, kept current as it resizes. Read here, where the list element exists before
@@ -41,6 +43,8 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   const { t } = useT();
   const empty = useAtomValue(emptyAtom);
   const loading = useAtomValue(loadingAtom);
+  const answered = useAtomValue(answeredAtom);
+  const failed = useAtomValue(failedAtom);
   const signInRequired = useAtomValue(signInRequiredAtom);
   const view = useAtomValue(viewAtom);
   const ctx = useAtomValue(rowContextAtom);
@@ -61,12 +65,12 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
 
   let body;
   if (empty || !mounted) {
-    const state = emptyStateOf(view);
+    const state = emptyStateOf(view, { answered, failed });
     body = loading || !mounted ? (
       <p className="p-8 text-center text-gray-500 dark:text-gray-400">{t('Loading')}</p>
     ) : (
       <p role="status" className="p-8 text-center text-gray-600 dark:text-gray-300">
-        {state.kind === 'search' ? t('SearchNoResults', { query: state.query }) : t('NoDisplay')}
+        {state.kind === 'unanswered' ? t('AlertsNotLoaded') : state.kind === 'search' ? t('SearchNoResults', { query: state.query }) : t('NoDisplay')}
       </p>
     );
   } else if (ctx) {
