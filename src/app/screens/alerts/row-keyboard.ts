@@ -11,20 +11,46 @@ import type { Store } from '../../state/store.ts';
 import { clearSelection, effectiveFocusAtom, focusedIdAtom, pendingDeleteAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 
+/** How long a focus move waits for its row to be rendered: far longer than a render takes, even on a busy machine. */
+export const FOCUS_WAIT_MS = 3000;
+
+let pendingFocus: (() => void) | null = null;
+
 /**
  * Focuses the row element of an alert (table row or card) inside `container` and scrolls it into view. Only rows near
  * the viewport are rendered: a row that is not there yet (focus just moved to it, so the list renders it next) is
- * looked for again over the next few frames.
+ * focused as soon as it is inserted, however long the render takes, unless the focus went elsewhere meanwhile
+ * (another move, a click, a key that left the list) or FOCUS_WAIT_MS passed.
  */
-export function focusRow(container: HTMLElement | null, id: string | null, attempts = 4) {
+export function focusRow(container: HTMLElement | null, id: string | null) {
+  pendingFocus?.();
   if (!container || id === null) return;
-  const el = container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]`);
-  if (!el) {
-    if (attempts > 0) requestAnimationFrame(() => focusRow(container, id, attempts - 1));
+  const find = () => container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]`);
+  const apply = (el: HTMLElement) => {
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: 'nearest' });
+  };
+  const el = find();
+  if (el) {
+    apply(el);
     return;
   }
-  el.focus({ preventScroll: true });
-  el.scrollIntoView({ block: 'nearest' });
+  // The focus the user had when the move was made; if it changes before the row appears, the move is stale.
+  const had = document.activeElement;
+  const observer = new MutationObserver(() => {
+    const found = find();
+    if (!found) return;
+    stop();
+    if (document.activeElement === had || document.activeElement === document.body) apply(found);
+  });
+  const timer = setTimeout(() => stop(), FOCUS_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    if (pendingFocus === stop) pendingFocus = null;
+  };
+  pendingFocus = stop;
+  observer.observe(container, { childList: true, subtree: true });
 }
 
 /** The focused row: the remembered one, else the first of the page (the one Tab lands on). */
