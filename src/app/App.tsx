@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Router } from 'wouter';
-import type { Config } from '../core/types.ts';
 import type { WorkerError } from '../worker/contract/index.ts';
 import { startWorker } from './state/connect.ts';
 import { switchLanguage, useT } from './state/i18n.ts';
@@ -11,17 +10,9 @@ import { Shell } from './shell/Shell.tsx';
 import { routerBase } from './shell/base-path.ts';
 import { preloadScreen } from './shell/routes.ts';
 import { matchRoute, normalisePath, stripBasePath } from '../core/routes.ts';
+import { buildTimeConfig } from '../core/config.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
-
-function buildConfig(): Partial<Config> {
-  const env = import.meta.env;
-  return {
-    ...(env.VITE_ALERTA_ENDPOINT ? { endpoint: env.VITE_ALERTA_ENDPOINT } : {}),
-    ...(env.VITE_CLIENT_ID ? { client_id: env.VITE_CLIENT_ID } : {}),
-    ...(env.VITE_TRACKING_ID ? { tracking_id: env.VITE_TRACKING_ID } : {}),
-  };
-}
 
 async function boot(): Promise<Boot> {
   // The browser's language first; the user's languagePref switches it once the preferences arrive.
@@ -29,7 +20,7 @@ async function boot(): Promise<Boot> {
   // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
   const path = normalisePath(stripBasePath(location.pathname, import.meta.env.BASE_URL) + location.hash);
   preloadScreen(matchRoute(path.split(/[?#]/)[0] ?? path)?.route.name ?? 'alerts');
-  const result = await startWorker(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig());
+  const result = await startWorker(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildTimeConfig(import.meta.env));
   if (!result.ok) return { state: 'failed', error: result.error };
   return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
 }
