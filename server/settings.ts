@@ -188,6 +188,18 @@ export function defaultSettings(): ServerSettings {
   };
 }
 
+/**
+ * Other names a setting is read under from the environment, as the real server's environment names. COLOR and COLORS
+ * are not aliases of COLOR_MAP: npm puts COLOR=0 or 1 in the environment of every script, which replaced the whole
+ * colour map (and the real server reads COLOR_MAP from its config file only).
+ */
+export const SETTING_ALIASES: Readonly<Record<string, keyof ServerSettings>> = Object.freeze({
+  SORT_BY: 'SORT_LIST_BY',
+  SEVERITY: 'SEVERITY_MAP',
+  CLIENT_ID: 'OAUTH2_CLIENT_ID',
+  PROVIDER: 'AUTH_PROVIDER',
+});
+
 /** Settings whose environment value is parsed as JSON (lists and maps), like the real server's env parsing. */
 function parseEnvValue(current: unknown, raw: string): unknown {
   if (typeof current === 'boolean') return ['true', '1', 'yes', 'on', 't', 'y'].includes(raw.trim().toLowerCase());
@@ -235,19 +247,11 @@ export function loadSettings(opts: {
       if (k in s) (s as unknown as Record<string, unknown>)[k] = v;
     }
   }
-  // COLOR and COLORS are not aliases of COLOR_MAP: npm puts COLOR=0 or 1 in the environment of every script,
-  // which replaced the whole colour map (and the real server reads COLOR_MAP from its config file only).
-  const aliases: Record<string, keyof ServerSettings> = {
-    SORT_BY: 'SORT_LIST_BY',
-    SEVERITY: 'SEVERITY_MAP',
-    CLIENT_ID: 'OAUTH2_CLIENT_ID',
-    PROVIDER: 'AUTH_PROVIDER',
-  };
   for (const [name, raw] of Object.entries(env)) {
     if (raw === undefined) continue;
     // a terminal may export its width as COLUMNS; a list of console columns is never a bare number
     if (name === 'COLUMNS' && /^\s*\d+\s*$/.test(raw)) continue;
-    const key = (name in s ? name : aliases[name]) as keyof ServerSettings | undefined;
+    const key = (name in s ? name : Object.hasOwn(SETTING_ALIASES, name) ? SETTING_ALIASES[name] : undefined) as keyof ServerSettings | undefined;
     if (!key) continue;
     try {
       (s as unknown as Record<string, unknown>)[key] = parseEnvValue(s[key], raw);

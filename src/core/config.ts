@@ -264,16 +264,32 @@ function isIndicatorQuery(q: unknown): q is IndicatorQuery {
   return isPlainObject(q) && Object.values(q).every((v) => typeof v === 'string' || isStringArray(v));
 }
 
+/** The keys of `indicators`, each with the rule that keeps its usable part (a bad query is dropped, not the panel). */
+const INDICATORS: { [K in keyof Indicators]: (v: unknown) => Indicators[K] } = {
+  queries: (v) =>
+    Array.isArray(v)
+      ? v.filter(
+          (q): q is Indicators['queries'][number] => isPlainObject(q) && typeof q.text === 'string' && isIndicatorQuery(q.query),
+        )
+      : [],
+  severity: (v) => (isStringArray(v) ? (v as string[]) : []),
+};
+
 function validateIndicators(v: unknown): Indicators | null {
   if (!isPlainObject(v)) return null;
-  const queries = Array.isArray(v.queries)
-    ? v.queries.filter(
-        (q): q is Indicators['queries'][number] => isPlainObject(q) && typeof q.text === 'string' && isIndicatorQuery(q.query),
-      )
-    : [];
-  const severity = isStringArray(v.severity) ? (v.severity as string[]) : [];
-  return { queries, severity };
+  return { queries: INDICATORS.queries(v.queries), severity: INDICATORS.severity(v.severity) };
 }
+
+/**
+ * Every key the console reads from config.json and the API's /config, a nested one as `parent.child`: the
+ * declarations above, listed so that docs/configuration.md can be checked against them
+ * (tests/unit/docs-configuration.test.ts).
+ */
+export const CONFIG_KEYS: readonly string[] = Object.freeze([
+  ...Object.keys(TOP_LEVEL),
+  ...Object.entries(NESTED).flatMap(([key, checks]) => Object.keys(checks).map((sub) => `${key}.${sub}`)),
+  ...Object.keys(INDICATORS).map((sub) => `indicators.${sub}`),
+]);
 
 /**
  * Keeps only well-typed config keys; the names of dropped keys are reported so the UI can warn.
