@@ -3,7 +3,7 @@
 // Last-Modified, 304) for the rest, the SPA fallback for client-side routes, no source maps unless asked for, and a
 // strict security policy on every answer. Used by server/start.ts (`npm start`, the end-to-end tests) and by the
 // benchmark's front door (tests/bench/front-server.ts), so both send exactly the same headers.
-// docs/serving.md shows the same rules for nginx and any other static server.
+// docs/deploying.md shows the same rules for nginx and any other static server.
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
