@@ -12,11 +12,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SELF = path.relative(ROOT, fileURLToPath(import.meta.url));
 
-/**
- * Files not read. package-lock.json is generated. The root README.md still tells the benchmark's history by issue
- * number: take it out of this list once it is rewritten.
- */
-const SKIPPED = new Set(['README.md', 'package-lock.json', SELF]);
+/** Files not read: package-lock.json is generated. */
+const SKIPPED = new Set(['package-lock.json', SELF]);
 /** Folders of installed, built or recorded files, for when git is missing and the tree is walked by hand. */
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', 'dist', 'dev-dist', 'test-results', 'playwright-report', 'blob-report', 'coverage', '.vite']);
 /** The demo server's databases, at the top only (src/app/data/ is code). */
