@@ -526,6 +526,7 @@ export default {
   UnitPx: '{count} px',
   Version: 'Version',
   Succeeds: 'Nachfolger der Weboberfläche {version}',
+  BuildDate: 'Build-Datum',
   HealthCheck: 'Systemzustand',
   Healthy: 'OK',
   Unhealthy: 'Problem',

@@ -534,6 +534,7 @@ export default {
   UnitPx: '{count} px',
   Version: 'Version',
   Succeeds: 'successor of web UI {version}',
+  BuildDate: 'Build date',
   HealthCheck: 'Health check',
   Healthy: 'OK',
   Unhealthy: 'Problem',

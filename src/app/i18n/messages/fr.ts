@@ -528,6 +528,7 @@ export default {
   UnitPx: '{count} px',
   Version: 'Version',
   Succeeds: 'successeur de l’interface web {version}',
+  BuildDate: 'Date de compilation',
   HealthCheck: 'État de santé',
   Healthy: 'OK',
   Unhealthy: 'Problème',

@@ -527,6 +527,7 @@ export default {
   UnitPx: '{count} px',
   Version: 'Sürüm',
   Succeeds: 'web arayüzü {version} sürümünün ardılı',
+  BuildDate: 'Derleme tarihi',
   HealthCheck: 'Sağlık denetimi',
   Healthy: 'Tamam',
   Unhealthy: 'Sorun',

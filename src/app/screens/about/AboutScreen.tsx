@@ -36,7 +36,10 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 type Metric = { name?: string; title?: string; type?: string; group?: string; value?: unknown; count?: number; totalTime?: number };
 
-/** About: the API's manifest, health and status (GET /management/*), and this console's own version and endpoint. */
+/**
+ * About: this console's own version and build date (constants of the build, vite.config.ts) and endpoint, and the API's
+ * manifest, health and status (GET /management/*).
+ */
 export function AboutScreen() {
   const { t, formatNumber } = useT();
   const config = useAtomValue(configAtom);
@@ -64,7 +67,7 @@ export function AboutScreen() {
           <Facts
             rows={[
               [t('Version'), `${__APP_VERSION__} (${t('Succeeds', { version: SUCCEEDS_VERSION })})`],
-              [t('Build'), format(__BUILD_TIME__, 'longDate')],
+              [t('BuildDate'), <time dateTime={__BUILD_TIME__}>{format(__BUILD_TIME__, 'longDate')}</time>],
               [t('APIEndpoint'), config?.endpoint ?? ''],
               [t('Provider'), config?.provider ?? ''],
             ]}
