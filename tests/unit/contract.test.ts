@@ -1,4 +1,4 @@
-// Contract test: replays every capture of the real Alerta server (../shared/contract/alerta-api, in INDEX.md
+// Contract test: replays every capture of the real Alerta server (tests/contract/alerta-api, in INDEX.md
 // order) against server/ and checks the same status code and the same body shape (key sets and value types,
 // recursively). Ids in the captures are mapped to the ids our server hands out for the same calls; alerts the
 // captures never created are created fresh. Captures we answer differently on purpose are listed in DIFFERENCES.
@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { DEMO_KEYS, DEMO_PASSWORD } from '../../server/seed.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CAPTURES = path.resolve(REPO_ROOT, '..', 'shared', 'contract', 'alerta-api');
+const CAPTURES = path.resolve(REPO_ROOT, 'tests', 'contract', 'alerta-api');
 
 interface Capture {
   request: {
@@ -154,7 +154,7 @@ describe('contract with the real Alerta server (captures)', () => {
   let freshCount = 0;
 
   beforeAll(async () => {
-    if (!existsSync(CAPTURES)) throw new Error(`captures not found at ${CAPTURES} (shared/ must sit beside the repository)`);
+    if (!existsSync(CAPTURES)) throw new Error(`captures not found at ${CAPTURES}`);
     nullable = new Set();
     for (const f of captureFiles()) collectNullable((JSON.parse(readFileSync(path.join(CAPTURES, f), 'utf8')) as Capture).response, nullable);
     const settings = {

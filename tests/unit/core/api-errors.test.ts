@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionErrorText, errorText, isAlertaErrorBody, isAuthFailure } from '../../../src/core/api-errors.ts';
 
 const capture = (name: string) =>
-  JSON.parse(readFileSync(`/work/shared/contract/alerta-api/${name}`, 'utf8')) as { status: number; response: unknown };
+  JSON.parse(readFileSync(new URL(`../../contract/alerta-api/${name}`, import.meta.url), 'utf8')) as { status: number; response: unknown };
 
 describe('API error texts', () => {
   it('shows an Alerta error as message (code)', () => {

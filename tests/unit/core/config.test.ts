@@ -13,7 +13,7 @@ import {
 import type { Config } from '../../../src/core/types.ts';
 
 const serverConfig = JSON.parse(
-  readFileSync('/work/shared/contract/alerta-api/GET_config__auth.json', 'utf8'),
+  readFileSync(new URL('../../contract/alerta-api/GET_config__auth.json', import.meta.url), 'utf8'),
 ).response as Partial<Config>;
 
 describe('client defaults', () => {

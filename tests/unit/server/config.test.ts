@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../../server/start.ts';
 import { loadSettings } from '../../../server/settings.ts';
 import { client, type Json } from './helpers.ts';
 
-const CAPTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/contract/alerta-api/GET_config__auth.json');
+const CAPTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract/alerta-api/GET_config__auth.json');
 const real = (JSON.parse(readFileSync(CAPTURE, 'utf8')) as { response: Json }).response;
 
 describe('GET /config colours and severities', () => {
