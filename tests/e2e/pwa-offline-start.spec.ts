@@ -28,7 +28,8 @@ test('opening the console with no network shows the cached shell, config and ale
   const online = await context.newPage();
   await online.goto(`${url}/alerts`);
   const table = online.getByRole('table', { name: 'Alerts' });
-  await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(5);
+  // A cold start of a new server and browser profile: slower than the default 10 s on a busy machine.
+  await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThan(5);
   const rowCount = await table.getByRole('row').count();
   const firstRow = table.getByRole('row').nth(1);
   const resource = (await firstRow.getByRole('cell').nth(6).textContent())?.trim() ?? '';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,11 @@ function build(outDir: string) {
   });
 }
 
+/** A deployment: a build's files copied over the site's, as a copy to a web server's folder does. */
+function deploy(build: string) {
+  cpSync(build, site, { recursive: true, force: true });
+}
+
 const buildId = (page: Page) => page.locator('meta[name="app-build"]').getAttribute('content');
 
 async function waitForController(page: Page) {
@@ -81,14 +86,25 @@ async function waitForController(page: Page) {
 
 let workDir: string;
 let site: string;
+/**
+ * Two builds made before the tests (each gets its own build id). The site starts as A; the first test deploys B over
+ * it, the second deploys A again: a version other than the running one, as every deployment is.
+ */
+let buildA: string;
+let buildB: string;
 let api: RunningServer;
 let web: { url: string; server: Server };
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  // Two production builds: up to a minute each on a busy machine. Made here, so the test itself only deploys.
+  test.setTimeout(300_000);
   workDir = mkdtempSync(path.join(tmpdir(), 'pwa-update-'));
   site = path.join(workDir, 'site');
-  build(site);
+  buildA = path.join(workDir, 'a');
+  buildB = path.join(workDir, 'b');
+  build(buildA);
+  build(buildB);
+  deploy(buildA);
   api = await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: false, settings: { AUTH_REQUIRED: false } });
   web = await serveBuild(site, api);
 });
@@ -112,7 +128,7 @@ test('a new deployment is offered as "A new version is available – Reload" and
   await second.goto(`${web.url}/alerts`);
   await expect(second.getByRole('table', { name: 'Alerts' })).toBeVisible();
 
-  build(site);
+  deploy(buildB);
   // What the console does every 30 minutes and on coming back to the tab, done now.
   await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
@@ -146,7 +162,7 @@ test('a wall display in kiosk mode applies a new version by itself once nobody h
   await waitForController(page);
   const oldBuild = await buildId(page);
 
-  build(site);
+  deploy(buildA);
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 20_000 }).toBe(true);
   // Nobody to click a prompt on a wall display: none is shown, and nothing happens while someone uses the display.
