@@ -3,14 +3,35 @@
 // that left", instead of trusting a cache's own size counter.
 import v8 from 'node:v8';
 
-export async function retainedStrings(pattern: RegExp): Promise<string[]> {
+interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  nodes: number[];
+  strings: string[];
+}
+
+async function heapSnapshot(): Promise<HeapSnapshot> {
   const chunks: Buffer[] = [];
   for await (const chunk of v8.getHeapSnapshot()) chunks.push(chunk as Buffer);
-  const snapshot = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-    nodes: number[];
-    strings: string[];
-  };
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as HeapSnapshot;
+}
+
+/** How many objects of a constructor (as the heap snapshot names it, e.g. "DateTimeFormat") are reachable. */
+export async function retainedObjects(name: string): Promise<number> {
+  const snapshot = await heapSnapshot();
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  let n = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    if (types[snapshot.nodes[i + typeAt]!] === 'object' && snapshot.strings[snapshot.nodes[i + nameAt]!] === name) n++;
+  }
+  return n;
+}
+
+export async function retainedStrings(pattern: RegExp): Promise<string[]> {
+  const snapshot = await heapSnapshot();
   const fields = snapshot.snapshot.meta.node_fields;
   const types = snapshot.snapshot.meta.node_types[0];
   const width = fields.length;

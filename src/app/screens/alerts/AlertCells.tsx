@@ -18,7 +18,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { onSecond } from '../../hooks/second-ticker.ts';
 
 /** The dates shown on cards: about two pages' worth, not every time ever shown. */
-const DATE_CACHE_MAX = 400;
+export const DATE_CACHE_MAX = 400;
 const dateCache = new Map<string, string>();
 
 /**
