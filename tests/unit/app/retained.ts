@@ -9,40 +9,28 @@ interface HeapSnapshot {
   strings: string[];
 }
 
-async function heapSnapshot(): Promise<HeapSnapshot> {
+/** The type and name of every reachable object, from a snapshot of this process's heap. */
+async function reachable(): Promise<{ type: string; name: string }[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of v8.getHeapSnapshot()) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as HeapSnapshot;
+  const snapshot = JSON.parse(Buffer.concat(chunks).toString('utf8')) as HeapSnapshot;
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const nameAt = fields.indexOf('name');
+  const out: { type: string; name: string }[] = [];
+  for (let i = 0; i < snapshot.nodes.length; i += width) out.push({ type: types[snapshot.nodes[i + typeAt]!]!, name: snapshot.strings[snapshot.nodes[i + nameAt]!]! });
+  return out;
 }
 
 /** How many objects of a constructor (as the heap snapshot names it, e.g. "DateTimeFormat") are reachable. */
 export async function retainedObjects(name: string): Promise<number> {
-  const snapshot = await heapSnapshot();
-  const fields = snapshot.snapshot.meta.node_fields;
-  const types = snapshot.snapshot.meta.node_types[0];
-  const width = fields.length;
-  const typeAt = fields.indexOf('type');
-  const nameAt = fields.indexOf('name');
-  let n = 0;
-  for (let i = 0; i < snapshot.nodes.length; i += width) {
-    if (types[snapshot.nodes[i + typeAt]!] === 'object' && snapshot.strings[snapshot.nodes[i + nameAt]!] === name) n++;
-  }
-  return n;
+  return (await reachable()).filter((o) => o.type === 'object' && o.name === name).length;
 }
 
+const STRING_TYPES = new Set(['string', 'concatenated string', 'sliced string']);
+
 export async function retainedStrings(pattern: RegExp): Promise<string[]> {
-  const snapshot = await heapSnapshot();
-  const fields = snapshot.snapshot.meta.node_fields;
-  const types = snapshot.snapshot.meta.node_types[0];
-  const width = fields.length;
-  const typeAt = fields.indexOf('type');
-  const nameAt = fields.indexOf('name');
-  const found: string[] = [];
-  for (let i = 0; i < snapshot.nodes.length; i += width) {
-    const type = types[snapshot.nodes[i + typeAt]!];
-    if (type !== 'string' && type !== 'concatenated string' && type !== 'sliced string') continue;
-    const text = snapshot.strings[snapshot.nodes[i + nameAt]!]!;
-    if (pattern.test(text)) found.push(text);
-  }
-  return found;
+  return (await reachable()).filter((o) => STRING_TYPES.has(o.type) && pattern.test(o.name)).map((o) => o.name);
 }
