@@ -3,7 +3,7 @@
 // without one grows for as long as the page lives. Each bound is checked on the heap itself (what is still reachable
 // after a full GC), not on the cache's own counter.
 import { describe, expect, it } from 'vitest';
-import { SANITIZE_CACHE_LIMIT, sanitizeHtml } from '../../../src/app/components/sanitizer.ts';
+import { SANITIZE_CACHE_LIMIT, SANITIZE_CACHE_MAX_CHARS, sanitizeHtml } from '../../../src/app/components/sanitizer.ts';
 import { cachedDate, DATE_CACHE_MAX } from '../../../src/app/screens/alerts/AlertCells.tsx';
 import { MAX_MEASURED_TEXTS, measurer } from '../../../src/app/screens/alerts/column-layout.ts';
 import { formatDate, MAX_DATE_FORMATTERS } from '../../../src/core/date-format.ts';
@@ -19,6 +19,23 @@ describe('cache bounds', () => {
     const kept = await retainedStrings(/^<b onclick="x">bound-marker-\d+<\/b>$/);
     expect(kept.length).toBeLessThanOrEqual(SANITIZE_CACHE_LIMIT);
     expect(kept).toContain(`<b onclick="x">bound-marker-${total - 1}</b>`);
+  }, 120_000);
+
+  it('sanitised alert HTML: at most SANITIZE_CACHE_MAX_CHARS characters of long texts, the newest kept', async () => {
+    // 1,500 texts of about 900 characters (a heap snapshot names a string by its first 1,024 characters, so each is
+    // seen whole): with their results about 2.7 million characters, under the count bound but over the size bound
+    const filler = 'x'.repeat(860);
+    const total = 1500;
+    for (let i = 0; i < total; i++) sanitizeHtml(made(['<i onclick="x">long-marker-', i, ' ', filler, '</i>']));
+    const kept = await retainedStrings(/^<i onclick="x">long-marker-\d+ x+<\/i>$/);
+    const perEntry = kept[0]!.length + kept[0]!.length - ' onclick="x"'.length;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(Math.floor(SANITIZE_CACHE_MAX_CHARS / perEntry));
+    expect(kept.some((s) => s.startsWith(`<i onclick="x">long-marker-${total - 1} `))).toBe(true);
+    // one text beyond the budget is sanitised but not kept
+    const huge = made(['<u onclick="x">huge-marker ', 'y'.repeat(SANITIZE_CACHE_MAX_CHARS), '</u>']);
+    expect(sanitizeHtml(huge).length).toBe('<u>huge-marker </u>'.length + SANITIZE_CACHE_MAX_CHARS);
+    expect(await retainedStrings(/^<u>huge-marker y/)).toEqual([]);
   }, 120_000);
 
   it('formatted card dates: at most DATE_CACHE_MAX', async () => {
