@@ -65,6 +65,8 @@ const pad = (n: number, width: number): string => {
 // ---- Intl, cached: formatters are costly to create and the list formats hundreds of dates per render --------------
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters kept (language × time zone × fields): a few are used at a time; the cache starts over beyond this. */
+export const MAX_DATE_FORMATTERS = 100;
 const optionKeys = new WeakMap<Intl.DateTimeFormatOptions, string>();
 
 function dtf(locale: string, zone: Zone, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -77,7 +79,7 @@ function dtf(locale: string, zone: Zone, options: Intl.DateTimeFormatOptions): I
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, zone === 'utc' ? { ...options, timeZone: 'UTC' } : options);
-    if (formatters.size > 100) formatters.clear();
+    if (formatters.size >= MAX_DATE_FORMATTERS) formatters.clear();
     formatters.set(key, f);
   }
   return f;

@@ -48,6 +48,10 @@ export interface BenchOptions {
   soakSampleSeconds: number;
   /** write heap snapshots of the page and the worker after the warm-up and at the end of the soak into this folder */
   soakSnapshots: string | null;
+  /** a fresh alert every this many ms during the soak (default 5000) */
+  soakFreshMs: number;
+  /** with --soak-snapshots, also snapshot at these minutes (beside the warm-up's end and the soak's end) */
+  soakSnapshotsAt: number[];
   /** V8 flags for the measured Chromium: a control experiment (e.g. what V8's optimising compilers add to the heap) */
   jsFlags: string | null;
 }
@@ -79,6 +83,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --soak-sample S      seconds between soak samples (default 60)
   --soak-warmup M      minutes of warm-up left out of the soak's growth figures (default 2)
   --soak-snapshots DIR also write heap snapshots of page and worker after the warm-up and at the end into DIR
+  --soak-fresh-every MS  a new alert (and the oldest such deleted) every MS during the soak (default 5000): faster
+                       churn shows what is kept per alert sooner
+  --soak-snapshots-at 30,120  with --soak-snapshots, also at these minutes (files page-minute-30.heapsnapshot...)
   --js-flags="FLAGS"   run the measured Chromium with these V8 flags, a control experiment that no browser runs with
                        (e.g. --js-flags="--no-maglev --no-turbofan": the soak without V8's optimising compilers);
                        recorded in the results and printed with every table`;
@@ -115,6 +122,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     soakSampleSeconds: 60,
     soakWarmupMinutes: 2,
     soakSnapshots: null,
+    soakSnapshotsAt: [],
+    soakFreshMs: 5000,
     jsFlags: null,
   };
   let alertsGiven = false;
@@ -219,6 +228,12 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--soak-snapshots':
         o.soakSnapshots = value();
         break;
+      case '--soak-fresh-every':
+        o.soakFreshMs = int(name, value(), 200);
+        break;
+      case '--soak-snapshots-at':
+        o.soakSnapshotsAt = intList(name, value(), 1).sort((a, b) => a - b);
+        break;
       case '--js-flags': {
         // V8's flags start with --, so the value comes after '=' (a shell keeps the quoted words together).
         const flags = (inline ?? '').trim();
@@ -237,6 +252,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   if (o.url && o.dist) throw new OptionsError('--url measures a deployed console; --dist a local build: choose one');
   if (o.soak !== null && (o.url || o.lighthouse)) throw new OptionsError('--soak runs alone: leave out --lighthouse, --lighthouse-only and --url');
   if (o.soak !== null && !outGiven) o.out = 'soak-results.json';
+  if (o.soakSnapshotsAt.length && (o.soak === null || !o.soakSnapshots)) throw new OptionsError('--soak-snapshots-at needs --soak and --soak-snapshots DIR');
+  if (o.soak !== null && o.soakSnapshotsAt.some((m) => m > o.soak!)) throw new OptionsError(`--soak-snapshots-at: every minute must be within the soak's ${o.soak}`);
   if (o.soak !== null && o.soakWarmupMinutes + 2 > o.soak) throw new OptionsError(`--soak ${o.soak}: the warm-up (${o.soakWarmupMinutes} minutes) leaves fewer than two minutes to measure`);
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];

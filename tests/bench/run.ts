@@ -194,13 +194,15 @@ async function soak(opts: BenchOptions, started: number) {
   const browser = await chromium.launch(chromiumLaunchOptions(opts.jsFlags));
   const loadStart = round(os.loadavg()[0]!);
   try {
-    log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s, ${opts.soakWarmupMinutes} minutes of warm-up`);
+    log(`soak: ${opts.soak} minutes at a ${opts.soakIntervalMs} ms interval, a sample every ${opts.soakSampleSeconds} s, ${opts.soakWarmupMinutes} minutes of warm-up, a fresh alert every ${opts.soakFreshMs} ms`);
     const doc = await runSoak(browser, distDir, {
       minutes: opts.soak!,
       warmupMinutes: opts.soakWarmupMinutes,
       intervalMs: opts.soakIntervalMs,
       sampleSeconds: opts.soakSampleSeconds,
       snapshotsDir: opts.soakSnapshots,
+      snapshotsAt: opts.soakSnapshotsAt,
+      freshAlertEveryMs: opts.soakFreshMs,
       probe: PROBE,
       viewport: VIEWPORT,
       log,

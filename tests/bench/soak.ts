@@ -17,6 +17,10 @@ export interface SoakOptions {
   intervalMs: number;
   sampleSeconds: number;
   snapshotsDir: string | null;
+  /** a fresh alert every this many ms (FRESH_ALERT_EVERY_MS unless given: faster churn shows id-keyed growth sooner) */
+  freshAlertEveryMs?: number;
+  /** with snapshotsDir, also snapshot at these minutes (beside the warm-up's end and the soak's end) */
+  snapshotsAt?: readonly number[];
   /** the page script installed before the console's own (tests/bench/page-probe.js) */
   probe: string;
   viewport: { width: number; height: number };
@@ -36,6 +40,21 @@ const AFTER_POLL_MS = 150;
  * minutes by default, --soak-warmup to change it.
  */
 export const WARMUP_MINUTES = 2;
+
+/** A wall display's yardstick: heap growth after GC from this minute to the soak's end (V8 has compiled by then)... */
+export const LATE_FROM_MINUTE = 60;
+/** ...at most this share of the heap at that minute per 10 minutes, page and worker alike. */
+export const LATE_GROWTH_BUDGET_PCT = 0.5;
+/** The late figure needs at least this many minutes of samples after LATE_FROM_MINUTE to say anything. */
+export const LATE_MIN_SPAN_MINUTES = 20;
+
+/** The soak's named figures (null: the soak was too short to measure it). */
+export interface SoakFigures {
+  /** page heap after GC, least-squares growth from minute 60 to the end, % of the minute-60 heap per 10 minutes */
+  'soak.pageGrowthPctPer10MinAfter60': number | null;
+  /** the same for the data worker */
+  'soak.workerGrowthPctPer10MinAfter60': number | null;
+}
 
 export interface IdbFigures {
   /** navigator.storage.estimate(): the origin's whole usage (the service worker's precache included) */
@@ -71,6 +90,8 @@ export interface SoakSample {
   /** patches that said the view was not live (stale, offline) since the start */
   notLive: number;
   idb: IdbFigures;
+  /** the machine's load average over the last minute (os.loadavg), at the sample: the machine is shared */
+  load1?: number;
 }
 
 export interface Growth {
@@ -100,6 +121,8 @@ export interface SoakDocument {
     pageHeapLate: Growth | null;
     workerHeapLate: Growth | null;
   };
+  /** the figures with a budget beside the per-sample table (LATE_FROM_MINUTE on) */
+  figures: SoakFigures;
   /** heap snapshots after the warm-up and at the end, summarised by kind */
   heapByKind: Record<'page' | 'worker', Partial<Record<'warmup' | 'end', HeapByKind>>>;
   totals: {
@@ -133,6 +156,17 @@ export function growthAfterWarmup(points: readonly { minute: number; value: numb
   const perMinute = used.reduce((s, p) => s + (p.minute - mx) * (p.value - my), 0) / sxx;
   const base = used[0]!.value;
   return { perHour: perMinute * 60, pctPer10Min: base > 0 ? ((perMinute * 10) / base) * 100 : Number.NaN, samples: n };
+}
+
+/**
+ * Growth from LATE_FROM_MINUTE to the end (least squares, % of the first sample from that minute per 10 minutes), or
+ * null when the samples after that minute span less than LATE_MIN_SPAN_MINUTES.
+ */
+export function lateGrowthPct(points: readonly { minute: number; value: number | null }[]): number | null {
+  const used = points.filter((p) => p.minute >= LATE_FROM_MINUTE && p.value !== null);
+  if (used.length < 2 || used[used.length - 1]!.minute - used[0]!.minute < LATE_MIN_SPAN_MINUTES) return null;
+  const g = growthAfterWarmup(used, LATE_FROM_MINUTE);
+  return g && Number.isFinite(g.pctPer10Min) ? g.pctPer10Min : null;
 }
 
 /**
@@ -180,7 +214,7 @@ export function describeLongTask(task: { start: number; duration: number }, fram
 }
 
 /** The soak's budgets, judged on a soak's samples (they are set for 20 minutes at a 1 s interval). */
-export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'totals' | 'options'>): SoakVerdict[] {
+export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'totals' | 'options' | 'figures'>): SoakVerdict[] {
   const heap = (name: string, g: Growth | null): SoakVerdict =>
     g === null
       ? { budget: `${name} heap growth after the warm-up at most 1 % per 10 minutes`, value: 'too few samples', verdict: 'not measured' }
@@ -199,9 +233,16 @@ export function soakVerdicts(doc: Pick<SoakDocument, 'samples' | 'growth' | 'tot
           value: `${Math.min(...elements)}–${Math.max(...elements)} elements, ${Math.min(...after.map((s) => s.domNodes))}–${Math.max(...after.map((s) => s.domNodes))} nodes`,
           verdict: domSteady(after) ? 'met' : 'missed',
         };
+  const late = (name: string, pct: number | null): SoakVerdict => ({
+    budget: `${name} heap growth from minute ${LATE_FROM_MINUTE} to the end at most ${LATE_GROWTH_BUDGET_PCT} % per 10 minutes`,
+    value: pct === null ? `soak shorter than ${LATE_FROM_MINUTE + LATE_MIN_SPAN_MINUTES} minutes` : `${fmtSigned(pct)} % per 10 min`,
+    verdict: pct === null ? 'not measured' : pct <= LATE_GROWTH_BUDGET_PCT ? 'met' : 'missed',
+  });
   return [
     heap('page', doc.growth.pageHeap),
     heap('worker', doc.growth.workerHeap),
+    late('page', doc.figures['soak.pageGrowthPctPer10MinAfter60']),
+    late('worker', doc.figures['soak.workerGrowthPctPer10MinAfter60']),
     domVerdict,
     { budget: 'no long tasks', value: String(doc.totals.longTasks), verdict: doc.totals.longTasks === 0 ? 'met' : 'missed' },
     { budget: 'no missed cycles', value: `${doc.totals.missedCycles} of ${doc.totals.pollsSeen + doc.totals.missedCycles}`, verdict: doc.totals.missedCycles === 0 ? 'met' : 'missed' },
@@ -232,9 +273,49 @@ export function dataGrowthPctPer10Min(doc: Pick<SoakDocument, 'heapByKind' | 'sa
   return (grown / (base * 1048576) / (last.minute - first.minute)) * 10 * 100;
 }
 
+/**
+ * The soak as Markdown, for docs: the samples every `everyMinutes` (and the last), then the growth figures and the
+ * budgets. Long tasks and missed cycles are those since the row before.
+ */
+export function soakMarkdown(doc: Pick<SoakDocument, 'samples' | 'figures' | 'growth' | 'budgets'> & { machine?: { loadAverage?: { start: number; end: number } } }, everyMinutes = 10): string {
+  const picked: SoakSample[] = [];
+  let next = 0;
+  doc.samples.forEach((s, i) => {
+    const last = i === doc.samples.length - 1;
+    if (s.minute + 1e-6 >= next || last) {
+      picked.push(s);
+      while (next <= s.minute + 1e-6) next += everyMinutes;
+    }
+  });
+  const out = [
+    '| minute | page heap MiB | worker heap MiB | DOM elements | DOM nodes | polls | missed cycles | long tasks | load average |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  let missed = 0;
+  let prevLong = 0;
+  let at = 0;
+  for (const s of picked) {
+    // missed cycles of every sample since the row before
+    while (at < doc.samples.length && doc.samples[at]!.minute <= s.minute) missed += doc.samples[at++]!.missedCycles;
+    out.push(
+      `| ${Math.round(s.minute)} | ${s.pageHeapMiB.toFixed(2)} | ${s.workerHeapMiB === null ? '–' : s.workerHeapMiB.toFixed(2)} | ${s.domElements} | ${s.domNodes} | ${s.polls} | ${missed} | ${s.longTasks - prevLong} | ${s.load1 === undefined ? '–' : s.load1.toFixed(1)} |`,
+    );
+    missed = 0;
+    prevLong = s.longTasks;
+  }
+  const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'not measured' : `${fmtSigned(v)} % per 10 min`);
+  out.push(
+    '',
+    `- \`soak.pageGrowthPctPer10MinAfter60\`: ${pct(doc.figures?.['soak.pageGrowthPctPer10MinAfter60'])}; \`soak.workerGrowthPctPer10MinAfter60\`: ${pct(doc.figures?.['soak.workerGrowthPctPer10MinAfter60'])} (budget ${LATE_GROWTH_BUDGET_PCT} %)`,
+  );
+  if (doc.growth.pageHeapLate) out.push(`- second half of the soak: page ${pct(doc.growth.pageHeapLate.pctPer10Min)}, worker ${pct(doc.growth.workerHeapLate?.pctPer10Min)}`);
+  out.push('', '| budget | verdict | value |', '|---|---|---|', ...doc.budgets.map((b) => `| ${b.budget} | ${b.verdict} | ${b.value} |`));
+  return out.join('\n');
+}
+
 /** The terminal table: one line per sample, then the growth and the budgets. */
 export function formatSoak(doc: SoakDocument): string {
-  const head = ['minute', 'page heap MiB', 'worker heap MiB', 'DOM elements', 'DOM nodes', 'listeners', 'rows', 'polls', 'missed', 'long tasks', 'IndexedDB rows', 'IndexedDB JSON KiB'];
+  const head = ['minute', 'page heap MiB', 'worker heap MiB', 'DOM elements', 'DOM nodes', 'listeners', 'rows', 'polls', 'missed', 'long tasks', 'IndexedDB rows', 'IndexedDB JSON KiB', 'load'];
   const rows = doc.samples.map((s) => [
     String(s.minute),
     s.pageHeapMiB.toFixed(2),
@@ -248,6 +329,7 @@ export function formatSoak(doc: SoakDocument): string {
     String(s.longTasks),
     String(Object.values(s.idb.stores).reduce((n, st) => n + st.rows, 0)),
     (Object.values(s.idb.stores).reduce((n, st) => n + st.jsonBytes, 0) / 1024).toFixed(1),
+    s.load1 === undefined ? '–' : s.load1.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -273,7 +355,7 @@ export function formatSoak(doc: SoakDocument): string {
   }
   for (const task of doc.totals.longTaskScripts) out.push(`long task ${task}`);
   out.push(`polls: ${doc.totals.polls} received by the server, ${doc.totals.pollsSeen} answered to the page, ${doc.totals.missedCycles} missed; ${doc.totals.freshAlerts} fresh alerts sent`, '');
-  out.push('budgets (set for a 20-minute soak at a 1 s interval)');
+  out.push('budgets (growth after the warm-up: set for a 20-minute soak at a 1 s interval; from minute 60: a wall display left for days)');
   const w = Math.max(...doc.budgets.map((b) => b.budget.length));
   for (const b of doc.budgets) out.push(`  ${b.budget.padEnd(w)}  ${b.verdict.toUpperCase()}  (${b.value})`);
   return out.join('\n');
@@ -433,7 +515,7 @@ async function idbFigures(page: Page): Promise<IdbFigures> {
 }
 
 /** A new alert with an id never seen before (severity high enough to reach the first page); the oldest such goes. */
-function freshAlerts(server: RunningServer, log: (m: string) => void) {
+function freshAlerts(server: RunningServer, everyMs: number, log: (m: string) => void) {
   const live: string[] = [];
   let sent = 0;
   const severities = ['critical', 'major', 'minor', 'warning'];
@@ -466,7 +548,7 @@ function freshAlerts(server: RunningServer, log: (m: string) => void) {
       log(`fresh alert failed: ${(e as Error).message}`);
     }
   };
-  const timer = setInterval(() => void tick(), FRESH_ALERT_EVERY_MS);
+  const timer = setInterval(() => void tick(), everyMs);
   return { stop: () => clearInterval(timer), sent: () => sent };
 }
 
@@ -483,7 +565,8 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
     testHooks: true,
     settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: opts.intervalMs },
   });
-  const churn = freshAlerts(server, log);
+  const freshEvery = opts.freshAlertEveryMs ?? FRESH_ALERT_EVERY_MS;
+  const churn = freshAlerts(server, freshEvery, log);
   const context = await browser.newContext({ viewport: opts.viewport, serviceWorkers: 'allow' });
   const snapshots: string[] = [];
   try {
@@ -507,6 +590,7 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
     const totals = { pollsSeen: 0, missedCycles: 0 };
     /** each counted long task (by its start) with the scripts its frame ran */
     const explained = new Map<number, string>();
+    const seenLongTasks: { start: number; duration: number }[] = [];
 
     // Long tasks of the measuring itself (forced GCs, reading IndexedDB, snapshots) are not the console's: the page's
     // clock before and after each measurement marks windows whose long tasks are left out.
@@ -522,12 +606,16 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
       const idb = await idbFigures(page);
       measuring.push([from, await pageNow()]);
       const probe = (await page.evaluate(
-        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks || [], frames: b.frames || [], rows: b.rowCount(), elements: document.querySelectorAll('*').length }; })()`,
+        `(() => { const b = window.__bench; const times = b.pollTimes.splice(0); return { times, notLive: b.notLive, longTasks: b.longTasks ? b.longTasks.splice(0) : [], frames: b.frames || [], rows: b.rowCount(), elements: document.querySelectorAll('*').length }; })()`,
       )) as { times: number[]; notLive: number; longTasks: { start: number; duration: number }[]; frames: LongFrame[]; rows: number; elements: number };
-      const longTasks = consoleLongTasks(probe.longTasks, measuring, soakStart);
+      // Collected and emptied at every sample, like the poll times: the probe's records are in the heap measured.
+      seenLongTasks.push(...probe.longTasks);
+      const longTasks = consoleLongTasks(seenLongTasks, measuring, soakStart);
+      const newTaskMs: number[] = [];
       for (const task of longTasks) {
         if (explained.has(task.start)) continue;
         explained.set(task.start, describeLongTask(task, probe.frames));
+        newTaskMs.push(Math.round(task.duration));
       }
       const missed = missedCycles(probe.times, opts.intervalMs, lastPoll);
       if (probe.times.length) lastPoll = probe.times[probe.times.length - 1]!;
@@ -548,38 +636,46 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
         longTaskMs: longTasks.map((t) => Math.round(t.duration)),
         notLive: probe.notLive,
         idb,
+        load1: round(os.loadavg()[0]!, 2),
       };
       samples.push(s);
       log(
         `soak minute ${s.minute}: page ${s.pageHeapMiB.toFixed(2)} MiB, worker ${s.workerHeapMiB?.toFixed(2) ?? '?'} MiB, ${s.domElements} elements, ` +
-          `${s.domNodes} nodes, ${s.polls} polls, ${totals.missedCycles} missed, ${s.longTasks} long tasks${s.longTaskMs.length ? ` (${s.longTaskMs.join(', ')} ms)` : ''}`,
+          `${s.domNodes} nodes, ${s.polls} polls, ${totals.missedCycles} missed, ${s.longTasks} long tasks${newTaskMs.length ? ` (new: ${newTaskMs.join(', ')} ms)` : ''}, load ${s.load1}`,
       );
     };
-    // Heap snapshots after the warm-up and at the end tell compiled code from kept data (written with --soak-snapshots).
+    // Heap snapshots after the warm-up and at the end tell compiled code from kept data (written with --soak-snapshots),
+    // and at the minutes of --soak-snapshots-at (only written, for tests/bench/heap-diff.ts).
     const kinds: Record<'page' | 'worker', Partial<Record<'warmup' | 'end', HeapByKind>>> = { page: {}, worker: {} };
-    const snapshot = async (label: 'warmup' | 'end') => {
+    const snapshot = async (label: 'warmup' | 'end' | number) => {
       if (opts.snapshotsDir) mkdirSync(opts.snapshotsDir, { recursive: true });
       const from = await pageNow();
       for (const [name, target] of [['page', pageCdp], ['worker', worker]] as const) {
         if (!target) continue;
-        const file = opts.snapshotsDir ? path.join(opts.snapshotsDir, `${name}-${label === 'warmup' ? `minute-${opts.warmupMinutes}` : 'end'}.heapsnapshot`) : null;
-        kinds[name][label] = await heapSnapshot(target, file);
+        const at = label === 'warmup' ? `minute-${opts.warmupMinutes}` : label === 'end' ? 'end' : `minute-${label}`;
+        const file = opts.snapshotsDir ? path.join(opts.snapshotsDir, `${name}-${at}.heapsnapshot`) : null;
+        const kind = await heapSnapshot(target, file);
+        if (typeof label !== 'number') kinds[name][label] = kind;
         if (file) snapshots.push(file);
       }
       measuring.push([from, await pageNow()]);
+      if (opts.snapshotsDir) log(`heap snapshots written (${typeof label === 'number' ? `minute ${label}` : label})`);
     };
 
     await sample(0);
     const sampleMs = opts.sampleSeconds * 1000;
     const end = started + opts.minutes * 60_000;
     let snapshotTaken = false;
+    const extraSnapshots = opts.snapshotsDir ? (opts.snapshotsAt ?? []).filter((m) => m !== opts.warmupMinutes && m < opts.minutes) : [];
     for (let at = started + sampleMs; at <= end + 1000; at += sampleMs) {
       await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
-      await sample((at - started) / 60_000);
-      if (!snapshotTaken && (at - started) / 60_000 >= opts.warmupMinutes) {
+      const minute = (at - started) / 60_000;
+      await sample(minute);
+      if (!snapshotTaken && minute >= opts.warmupMinutes) {
         snapshotTaken = true;
         await snapshot('warmup');
       }
+      while (extraSnapshots.length && minute >= extraSnapshots[0]!) await snapshot(extraSnapshots.shift()!);
     }
     await snapshot('end');
 
@@ -601,12 +697,16 @@ export async function runSoak(browser: Browser, distDir: string, opts: SoakOptio
         intervalMs: opts.intervalMs,
         sampleSeconds: opts.sampleSeconds,
         simulatorStepMs: SIMULATOR_STEP_MS,
-        freshAlertEveryMs: FRESH_ALERT_EVERY_MS,
+        freshAlertEveryMs: freshEvery,
         freshAlertsKept: FRESH_ALERTS_KEPT,
         viewport: opts.viewport,
       },
       samples,
       growth,
+      figures: {
+        'soak.pageGrowthPctPer10MinAfter60': lateGrowthPct(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB }))),
+        'soak.workerGrowthPctPer10MinAfter60': lateGrowthPct(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB }))),
+      },
       heapByKind: kinds,
       totals: { polls: last.polls, ...totals, longTasks: last.longTasks, longTaskScripts: [...explained.values()], notLive: last.notLive, freshAlerts: churn.sent(), snapshots },
       budgets: [],

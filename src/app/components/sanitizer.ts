@@ -2,16 +2,33 @@
 // are plain and never need it, so it stays out of the JavaScript loaded before the first row.
 import { sanitizeHtml as sanitize } from '../../core/sanitize-html.ts';
 
-// The same texts come back on every poll (200 rows × a few HTML cells): sanitise each distinct string once.
-const CACHE_LIMIT = 2000;
+/**
+ * The same texts come back on every poll (200 rows × a few HTML cells): each distinct string is sanitised once, and
+ * at most this many are kept (the oldest goes first), so a wall display's alerts coming and going leave no trail...
+ */
+export const SANITIZE_CACHE_LIMIT = 2000;
+/**
+ * ...and at most this many characters, texts and results together (about 2 MiB at most): alert texts can be long,
+ * and 2,000 of several kilobytes each would otherwise stay for as long as the page lives. A text longer than this
+ * is sanitised every time it is shown and never kept.
+ */
+export const SANITIZE_CACHE_MAX_CHARS = 1_000_000;
 const cache = new Map<string, string>();
+let chars = 0;
 
 /** Alert HTML made safe to insert. */
 export function sanitizeHtml(html: string): string {
   const hit = cache.get(html);
   if (hit !== undefined) return hit;
   const clean = sanitize(html);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  const size = html.length + clean.length;
+  if (size > SANITIZE_CACHE_MAX_CHARS) return clean;
+  while (cache.size > 0 && (cache.size >= SANITIZE_CACHE_LIMIT || chars + size > SANITIZE_CACHE_MAX_CHARS)) {
+    const [oldest, kept] = cache.entries().next().value as [string, string];
+    cache.delete(oldest);
+    chars -= oldest.length + kept.length;
+  }
   cache.set(html, clean);
+  chars += size;
   return clean;
 }

@@ -5,13 +5,21 @@ type Tick = (now: number) => void;
 const tickers = new Set<Tick>();
 let timer: ReturnType<typeof setInterval> | null = null;
 
-/** Calls `tick` every second until the returned function is called. */
-export function onSecond(tick: Tick): () => void {
-  tickers.add(tick);
-  timer ??= setInterval(() => {
+/**
+ * The timer, started in a function of its own: a callback created inside onSecond would share that call's closure
+ * scope and so keep its `tick` (the first cell that ticked, with the detached row around it) while the timer runs.
+ */
+function startTimer(): ReturnType<typeof setInterval> {
+  return setInterval(() => {
     const now = Date.now();
     for (const t of tickers) t(now);
   }, 1000);
+}
+
+/** Calls `tick` every second until the returned function is called. */
+export function onSecond(tick: Tick): () => void {
+  tickers.add(tick);
+  timer ??= startTimer();
   return () => {
     tickers.delete(tick);
     if (tickers.size === 0 && timer !== null) {

@@ -2,7 +2,8 @@
 // and kiosk flag of the address, the selection and the focused row. Components read and write these atoms; two
 // subscribers do the rest while the screen is mounted: one keeps the URL hash in the old console's format in step,
 // one sends the derived view to the worker.
-import { atom, type Atom } from 'jotai';
+import { useMemo } from 'react';
+import { atom, useAtomValue } from 'jotai';
 import type { AlertFilter, AlertsView, Config, SortState } from '../../core/types.ts';
 import type { ColumnDef } from '../../core/columns.ts';
 import { resolveColumns } from '../../core/columns.ts';
@@ -163,25 +164,16 @@ export const effectiveFocusAtom = atom((get) => {
   return focused !== null && order.includes(focused) ? focused : (order[0] ?? null);
 });
 
-const selectedAtoms = new Map<string, Atom<boolean>>();
-const focusedAtoms = new Map<string, Atom<boolean>>();
-
-export function isSelectedAtom(id: string): Atom<boolean> {
-  let a = selectedAtoms.get(id);
-  if (!a) {
-    a = atom((get) => get(selectionAtom).has(id));
-    selectedAtoms.set(id, a);
-  }
-  return a;
+/**
+ * Whether this row is selected, and whether Tab lands on it. Each row component makes its own derived atoms for its
+ * life, so nothing keyed by alert ids outlives the rows on screen (a wall display's alerts come and go for days).
+ */
+export function useRowSelected(id: string): boolean {
+  return useAtomValue(useMemo(() => atom((get) => get(selectionAtom).has(id)), [id]));
 }
 
-export function isFocusedAtom(id: string): Atom<boolean> {
-  let a = focusedAtoms.get(id);
-  if (!a) {
-    a = atom((get) => get(effectiveFocusAtom) === id);
-    focusedAtoms.set(id, a);
-  }
-  return a;
+export function useRowFocused(id: string): boolean {
+  return useAtomValue(useMemo(() => atom((get) => get(effectiveFocusAtom) === id), [id]));
 }
 
 export function clearSelection(store: Store) {
@@ -256,10 +248,6 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     const focused = store.get(focusedIdAtom);
     const refocus = refocusAfterChange(focused, previousOrder, order);
     if (refocus !== focused) store.set(focusedIdAtom, refocus);
-    // The derived atoms of rows that left the page go, so a long-running wall display does not grow.
-    const keep = new Set(order);
-    for (const id of selectedAtoms.keys()) if (!keep.has(id)) selectedAtoms.delete(id);
-    for (const id of focusedAtoms.keys()) if (!keep.has(id)) focusedAtoms.delete(id);
     previousOrder = order;
   });
 

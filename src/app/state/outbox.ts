@@ -1,6 +1,7 @@
 // The actions this user made that wait to be sent (the worker's offline outbox), as the UI shows them: each row, card
 // and detail page with its pending entries, and the count in the freshness line.
-import { atom, type Atom } from 'jotai';
+import { useMemo } from 'react';
+import { atom, useAtomValue, type Atom } from 'jotai';
 import type { OutboxEntry } from '../../worker/contract/index.ts';
 import type { EventHandlers } from './store.ts';
 
@@ -18,34 +19,24 @@ export const pendingByAlertAtom = atom((get) => {
 });
 
 /**
- * The per-alert atoms of the alerts asked about most recently (alert pages, rows). Only so many are kept: a console
- * open for days opens thousands of alerts, and an atom dropped here is made again when asked for (it is derived
- * from the outbox, so nothing is lost; a component still holding the old one keeps working).
+ * An atom of one alert's pending entries: a new one at every call, for one component (usePendingEntries keeps it for
+ * the component's life). Nothing keyed by an alert id is kept here, so a console open for days (a wall display's
+ * churn, thousands of alert pages opened) keeps an atom only for the rows and pages on screen.
  */
-const pendingAtoms = new Map<string, Atom<readonly OutboxEntry[]>>();
-/** the longest page (200 rows) and the alert pages opened from it */
-export const PENDING_ATOMS_KEPT = 250;
-
-/** An alert's pending entries. */
-export function pendingAtom(alertId: string): Atom<readonly OutboxEntry[]> {
-  let a = pendingAtoms.get(alertId);
-  if (a) {
-    // most recently asked for last
-    pendingAtoms.delete(alertId);
-    pendingAtoms.set(alertId, a);
-    return a;
-  }
+export function pendingEntriesAtom(alertId: string): Atom<readonly OutboxEntry[]> {
   let last: readonly OutboxEntry[] = NONE;
-  a = atom((get) => {
+  return atom((get) => {
     const next = get(pendingByAlertAtom).get(alertId) ?? NONE;
     // the same entries as before: the same array, so nothing re-renders
     if (next.length === last.length && next.every((e, i) => e.id === last[i]?.id)) return last;
     last = next;
     return next;
   });
-  pendingAtoms.set(alertId, a);
-  while (pendingAtoms.size > PENDING_ATOMS_KEPT) pendingAtoms.delete(pendingAtoms.keys().next().value as string);
-  return a;
+}
+
+/** The actions of this alert that wait to be sent; the component re-renders only when they change. */
+export function usePendingEntries(alertId: string): readonly OutboxEntry[] {
+  return useAtomValue(useMemo(() => pendingEntriesAtom(alertId), [alertId]));
 }
 
 export const outboxHandlers: EventHandlers<'outbox'> = {

@@ -3,12 +3,12 @@
 // nothing of what it showed before. Checked on the heap itself (retained.ts), after hours' worth of polls.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createStore, Provider, useAtomValue } from 'jotai';
+import { createStore, Provider } from 'jotai';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import type { AlertRow, AlertsPatch, OutboxEntry } from '../../../src/worker/contract/index.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
-import { outboxAtom, PENDING_ATOMS_KEPT, pendingAtom } from '../../../src/app/state/outbox.ts';
+import { outboxAtom, usePendingEntries } from '../../../src/app/state/outbox.ts';
 import { full, row, screenStore } from './fixtures.ts';
 import { retainedStrings } from './retained.ts';
 
@@ -53,7 +53,7 @@ describe('a wall display running for days', () => {
     const kept = await retainedStrings(/ on-screen$/);
     expect(kept.length).toBeGreaterThanOrEqual(ROWS);
     expect(kept.length).toBeLessThanOrEqual(4 * ROWS);
-  }, 60_000);
+  }, 180_000);
 
   it('keeps nothing of alerts that left the page', async () => {
     const store = wallDisplay();
@@ -70,12 +70,18 @@ describe('a wall display running for days', () => {
     const rounds = new Set(kept.map((s) => s.split('-')[1]));
     // the last page, and at most the one before it in React's alternate fibres
     expect([...rounds].every((r) => Number(r) >= 24)).toBe(true);
-  }, 60_000);
+    // Nor anything keyed by the ids of the alerts that left (atoms, caches, listeners): the ids of 500 alerts came
+    // and went; the page's are kept, and a few stale copies React holds in props of elements that did not re-render
+    // since (one copy per element, replaced when it renders again), not one per alert that ever showed.
+    const ids = await retainedStrings(/^gone-\d+-\d+$/);
+    expect(ids.length).toBeGreaterThanOrEqual(ROWS);
+    expect(ids.length).toBeLessThanOrEqual(4 * ROWS);
+  }, 180_000);
 });
 
 /** What the alert page shows of the actions waiting in the outbox for its alert (as its header and notes do). */
 function PendingMarks({ id }: { id: string }) {
-  const pending = useAtomValue(pendingAtom(id));
+  const pending = usePendingEntries(id);
   return <p>{pending.length ? `${pending.length} waiting for ${id}` : `nothing waiting for ${id}`}</p>;
 }
 
@@ -102,7 +108,8 @@ describe('a console open for days', () => {
     }
     expect(screen.getByText('nothing waiting for page-999')).toBeTruthy();
     const kept = await retainedStrings(/^page-\d+$/);
-    expect(kept.length).toBeLessThanOrEqual(PENDING_ATOMS_KEPT + 5);
+    // the page shown (its text, its atom), not the thousand opened before
+    expect(kept.length).toBeLessThanOrEqual(5);
     // Coming back to the alert with a queued note still shows it.
     view.rerender(
       <Provider store={store}>
@@ -110,5 +117,5 @@ describe('a console open for days', () => {
       </Provider>,
     );
     expect(screen.getByText('1 waiting for page-keep')).toBeTruthy();
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleLongTasks, dataGrowthPctPer10Min, describeLongTask, growthAfterWarmup, heapByKind, missedCycles, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
+import { consoleLongTasks, dataGrowthPctPer10Min, describeLongTask, growthAfterWarmup, heapByKind, lateGrowthPct, missedCycles, soakMarkdown, soakVerdicts, type SoakSample } from '../../../tests/bench/soak.ts';
 import { OptionsError, parseOptions } from '../../../tests/bench/options.ts';
 
 const sample = (minute: number, over: Partial<SoakSample> = {}): SoakSample => ({
@@ -112,6 +112,10 @@ describe('soak budgets', () => {
     return {
       samples,
       growth: { pageHeap: grow('pageHeapMiB'), workerHeap: grow('workerHeapMiB'), domNodes: null, pageHeapLate: null, workerHeapLate: null },
+      figures: {
+        'soak.pageGrowthPctPer10MinAfter60': lateGrowthPct(samples.map((s) => ({ minute: s.minute, value: s.pageHeapMiB }))),
+        'soak.workerGrowthPctPer10MinAfter60': lateGrowthPct(samples.map((s) => ({ minute: s.minute, value: s.workerHeapMiB }))),
+      },
       totals: { polls: last.polls, pollsSeen: 570, missedCycles: 0, longTasks: last.longTasks, longTaskScripts: [], notLive: 0, freshAlerts: 0, snapshots: [] },
       options: { minutes: 10, warmupMinutes: 2, intervalMs: 1000, sampleSeconds: 60, simulatorStepMs: 500, freshAlertEveryMs: 5000, freshAlertsKept: 8, viewport: { width: 1, height: 1 } },
     };
@@ -119,7 +123,20 @@ describe('soak budgets', () => {
 
   it('meets every budget when heaps and DOM stay flat after the warm-up', () => {
     const samples = [0, 1, 2, 3, 4, 5].map((m) => sample(m, { pageHeapMiB: m < 2 ? 5 + m : 6.5 }));
-    expect(soakVerdicts(doc(samples)).map((v) => v.verdict)).toEqual(['met', 'met', 'met', 'met', 'met']);
+    // a 5-minute soak says nothing about the growth after minute 60
+    expect(soakVerdicts(doc(samples)).map((v) => v.verdict)).toEqual(['met', 'met', 'not measured', 'not measured', 'met', 'met', 'met']);
+  });
+
+  it('judges the growth from minute 60 to the end against 0.5 % per 10 minutes, page and worker apart', () => {
+    // page: steep before minute 60 (not counted), then 0.02 MiB per 10 minutes on 6 MiB (0.33 %); worker: 0.01 MiB per
+    // 10 minutes on 1.2 MiB (0.83 %)
+    const samples = Array.from({ length: 25 }, (_, k) => k * 10).map((m) =>
+      sample(m, { pageHeapMiB: m < 60 ? 5 + m / 60 : 6 + ((m - 60) / 10) * 0.02, workerHeapMiB: m < 60 ? 1.2 : 1.2 + ((m - 60) / 10) * 0.01 }),
+    );
+    const verdicts = soakVerdicts(doc(samples));
+    expect(verdicts[2]).toMatchObject({ budget: 'page heap growth from minute 60 to the end at most 0.5 % per 10 minutes', verdict: 'met' });
+    expect(verdicts[2]!.value).toBe('+0.33 % per 10 min');
+    expect(verdicts[3]).toMatchObject({ budget: 'worker heap growth from minute 60 to the end at most 0.5 % per 10 minutes', verdict: 'missed' });
   });
 
   it('misses the heap budget at a growth of 0.1 MiB a minute on 6 MiB, and a growing DOM', () => {
@@ -127,7 +144,39 @@ describe('soak budgets', () => {
     const verdicts = soakVerdicts(doc(samples));
     expect(verdicts[0]).toMatchObject({ verdict: 'missed' });
     expect(verdicts[1]).toMatchObject({ verdict: 'met' });
-    expect(verdicts[2]).toMatchObject({ budget: 'DOM constant after the warm-up', verdict: 'missed' });
+    expect(verdicts[4]).toMatchObject({ budget: 'DOM constant after the warm-up', verdict: 'missed' });
+  });
+});
+
+describe('growth from minute 60', () => {
+  it('is the slope after minute 60 only, as a share of the heap at minute 60 per 10 minutes', () => {
+    const points = [0, 30, 60, 70, 80, 90].map((minute) => ({ minute, value: minute < 60 ? minute : 100 + (minute - 60) * 0.1 }));
+    // 1 per 10 minutes on 100
+    expect(lateGrowthPct(points)).toBeCloseTo(1);
+  });
+
+  it('says nothing before 20 minutes of samples after minute 60', () => {
+    expect(lateGrowthPct([0, 30, 60, 70, 79].map((minute) => ({ minute, value: 5 })))).toBeNull();
+    expect(lateGrowthPct([60, 70, 80].map((minute) => ({ minute, value: 5 })))).toBe(0);
+    expect(lateGrowthPct([60, 70, 80].map((minute) => ({ minute, value: minute === 70 ? null : 5 })))).toBe(0);
+  });
+});
+
+describe('the soak for the docs', () => {
+  it('shows a row every 10 minutes and the last, with the long tasks and missed cycles since the row before', () => {
+    const samples = Array.from({ length: 26 }, (_, m) => sample(m, { pageHeapMiB: 6 + m / 100, longTasks: Math.floor(m / 4), missedCycles: m === 13 ? 2 : 0, load1: 1.25 }));
+    const md = soakMarkdown({
+      samples,
+      figures: { 'soak.pageGrowthPctPer10MinAfter60': null, 'soak.workerGrowthPctPer10MinAfter60': 0.123 },
+      growth: { pageHeap: null, workerHeap: null, domNodes: null, pageHeapLate: null, workerHeapLate: null },
+      budgets: [{ budget: 'no long tasks', value: '6', verdict: 'missed' }],
+    });
+    const rows = md.split('\n').filter((l) => /^\| \d/.test(l));
+    expect(rows.map((r) => r.split('|')[1]!.trim())).toEqual(['0', '10', '20', '25']);
+    // minute 20: 5 long tasks in all, 2 before minute 10 → 3 since; the 2 missed cycles of minute 13
+    expect(rows[2]).toBe('| 20 | 6.20 | 1.20 | 712 | 1100 | 1140 | 2 | 3 | 1.3 |');
+    expect(md).toContain('`soak.pageGrowthPctPer10MinAfter60`: not measured; `soak.workerGrowthPctPer10MinAfter60`: +0.12 % per 10 min');
+    expect(md).toContain('| no long tasks | missed | 6 |');
   });
 });
 
@@ -150,5 +199,19 @@ describe('soak options', () => {
     expect(() => parseOptions(['--soak', '5', '--soak-interval', '500'])).toThrow(OptionsError);
     expect(() => parseOptions(['--soak', '5', '--lighthouse'])).toThrow(OptionsError);
     expect(() => parseOptions(['--soak', '10', '--soak-warmup', '9'])).toThrow(OptionsError);
+  });
+
+  it('takes more snapshots at the minutes given, sorted, only within the soak and with a folder to write them to', () => {
+    expect(parseOptions(['--soak', '120', '--soak-snapshots', 'snaps', '--soak-snapshots-at', '120,30,60']).soakSnapshotsAt).toEqual([30, 60, 120]);
+    expect(parseOptions(['--soak', '120']).soakSnapshotsAt).toEqual([]);
+    expect(() => parseOptions(['--soak', '120', '--soak-snapshots-at', '30'])).toThrow(/needs --soak and --soak-snapshots/);
+    expect(() => parseOptions(['--soak', '20', '--soak-snapshots', 'snaps', '--soak-snapshots-at', '30'])).toThrow(/within the soak/);
+    expect(() => parseOptions(['--soak', '20', '--soak-snapshots', 'snaps', '--soak-snapshots-at', 'ten'])).toThrow(OptionsError);
+  });
+
+  it('churns a fresh alert every 5 s unless told otherwise (not faster than 5 a second)', () => {
+    expect(parseOptions(['--soak', '20']).soakFreshMs).toBe(5000);
+    expect(parseOptions(['--soak', '20', '--soak-fresh-every', '1000']).soakFreshMs).toBe(1000);
+    expect(() => parseOptions(['--soak', '20', '--soak-fresh-every', '50'])).toThrow(OptionsError);
   });
 });

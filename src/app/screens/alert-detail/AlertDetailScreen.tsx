@@ -17,7 +17,7 @@ import { detailAtom } from '../../state/detail.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
 import { pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
-import { pendingAtom } from '../../state/outbox.ts';
+import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
 import { secondsAgo } from '../../../core/date-format.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
@@ -74,7 +74,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
   // A message about the alert shown before (or a stale one from a previous visit) is not this page's.
   const msg: AlertDetailMessage | null = detail && detail.id === id ? detail : null;
   // Actions made without a connection show as done, marked pending, until the outbox has sent them.
-  const pending = useAtomValue(pendingAtom(id));
+  const pending = usePendingEntries(id);
   const alert = msg?.alert ? withPending(msg.alert, pending) : null;
   useScreenTitle(alert ? `${alert.event} – ${alert.resource}` : null);
 

@@ -14,7 +14,7 @@ import { alertCommands } from '../../data/alerts.ts';
 import { detailBusyAtom } from '../../data/commands.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
-import { pendingAtom } from '../../state/outbox.ts';
+import { usePendingEntries } from '../../state/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
 
 export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes: readonly Note[]; perms: DetailPermissions; now: number }) {
@@ -22,7 +22,7 @@ export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes
   const [deleting, setDeleting] = useState<Note | null>(null);
   const shown = notesNewestFirst(notes, alert.history);
   // Notes written without a connection: shown first, marked pending, until the outbox has sent them.
-  const queued = useAtomValue(pendingAtom(alert.id)).filter((e) => e.command.kind === 'note');
+  const queued = usePendingEntries(alert.id).filter((e) => e.command.kind === 'note');
   if (shown.notes.length === 0 && queued.length === 0) return null;
   return (
     <section aria-labelledby="detail-notes-title">

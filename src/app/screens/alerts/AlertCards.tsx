@@ -8,13 +8,13 @@ import { rowColors } from '../../../core/row-colors.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
-import { pendingAtom } from '../../state/outbox.ts';
+import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
@@ -76,15 +76,15 @@ export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen
 const AlertCard = memo(function AlertCard({ id, ctx, onOpen }: { id: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
-  const pending = useAtomValue(pendingAtom(id));
+  const pending = usePendingEntries(id);
   if (!alert) return null;
   return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} ctx={ctx} onOpen={onOpen} />;
 });
 
 function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const store = useStore();
-  const selected = useAtomValue(isSelectedAtom(id));
-  const focused = useAtomValue(isFocusedAtom(id));
+  const selected = useRowSelected(id);
+  const focused = useRowFocused(id);
   const anySelected = useAtomValue(anySelectedAtom);
   const { t } = useT();
   // The stripe in the severity's own colour whatever the row style: a card has no room for a filled background.

@@ -18,7 +18,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { onSecond } from '../../hooks/second-ticker.ts';
 
 /** The dates shown on cards: about two pages' worth, not every time ever shown. */
-const DATE_CACHE_MAX = 400;
+export const DATE_CACHE_MAX = 400;
 const dateCache = new Map<string, string>();
 
 /**
@@ -91,16 +91,21 @@ export function StatusLabel({ status, t }: { status: string; t: Translator['t'] 
 const inView = new WeakMap<Element, boolean>();
 const onView = new WeakMap<Element, () => void>();
 let viewObserver: IntersectionObserver | null | undefined;
+/**
+ * Made in a function of its own: a callback created inside watchView would share that call's closure scope, and so
+ * keep the first cell ever watched (and the detached row around it) for as long as the page lives.
+ */
+function makeViewObserver(): IntersectionObserver | null {
+  if (typeof IntersectionObserver === 'undefined') return null;
+  return new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      inView.set(e.target, e.isIntersecting);
+      if (e.isIntersecting) onView.get(e.target)?.();
+    }
+  });
+}
 function watchView(el: Element, onShown: () => void): () => void {
-  viewObserver ??=
-    typeof IntersectionObserver === 'undefined'
-      ? null
-      : new IntersectionObserver((entries) => {
-          for (const e of entries) {
-            inView.set(e.target, e.isIntersecting);
-            if (e.isIntersecting) onView.get(e.target)?.();
-          }
-        });
+  viewObserver ??= makeViewObserver();
   if (!viewObserver) return () => undefined;
   onView.set(el, onShown);
   viewObserver.observe(el);

@@ -15,13 +15,13 @@ import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/aler
 import { fitColumns, pinnedColumns, type ColumnNeeds, type TableLayout } from '../../../core/table-layout.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
-import { pendingAtom } from '../../state/outbox.ts';
+import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
 import { prefsAtom } from '../../state/user.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { effectiveFocusAtom, focusedIdAtom, isFocusedAtom, isSelectedAtom, anySelectedAtom, pageAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, anySelectedAtom, pageAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.tsx';
 import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
 import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
@@ -273,7 +273,7 @@ function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: st
 const AlertTableRow = memo(function AlertTableRow({ id, shared }: { id: string; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
-  const pending = useAtomValue(pendingAtom(id));
+  const pending = usePendingEntries(id);
   if (!alert) return null;
   return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} shared={shared} />;
 });
@@ -299,8 +299,8 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
 function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
   const { ctx, onOpen, rowHeight } = shared;
   const store = useStore();
-  const selected = useAtomValue(isSelectedAtom(id));
-  const focused = useAtomValue(isFocusedAtom(id));
+  const selected = useRowSelected(id);
+  const focused = useRowFocused(id);
   const anySelected = useAtomValue(anySelectedAtom);
   // The action buttons exist only where they can be seen: the hovered row, the row holding the keyboard focus (they
   // are there before the next key: focusing the row renders them), and every row on devices without hover, in their

@@ -44,6 +44,8 @@ let canvas: CanvasRenderingContext2D | null | undefined;
 /** Strings measured on the current canvas. */
 let measuredOnCanvas = 0;
 const widths = new Map<string, number>();
+/** Measured widths kept between two measures of the page at most (the texts of a 200-row page are far fewer). */
+export const MAX_MEASURED_TEXTS = 20_000;
 
 /**
  * Chromium keeps what a 2D context measured, about 1.2 KiB of native memory per distinct string, for as long as the
@@ -82,7 +84,7 @@ export function measurer(font: string): Measure {
         w = text.length * size * 0.6;
       }
       // A safety net only: the cache is emptied at every measure of the page (see columnNeedsAtom).
-      if (widths.size > 20_000) widths.clear();
+      if (widths.size >= MAX_MEASURED_TEXTS) widths.clear();
       widths.set(key, w);
     }
     return w;
