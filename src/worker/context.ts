@@ -67,8 +67,9 @@ export class WorkerContext {
     return effectiveRefreshInterval(this.openedUserData?.prefs ?? null, this.config);
   }
 
-  http(): HttpContext {
-    return { endpoint: this.config.endpoint, token: () => this.session.current(), fetchImpl: this.options.fetchImpl, cacheGuard: this.cacheGuard };
+  /** How to call the API: at the config's endpoint, or at `endpoint` while the config is still being loaded. */
+  http(endpoint = this.config.endpoint): HttpContext {
+    return { endpoint, token: () => this.session.current(), fetchImpl: this.options.fetchImpl, cacheGuard: this.cacheGuard };
   }
 
   /** The one way to call the API: the result as data, with connectivity and the session kept in step. */
