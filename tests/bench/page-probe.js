@@ -8,6 +8,10 @@
   const bench = {
     firstRowAt: null,
     firstRowCount: 0,
+    // The first frame with rows on screen after the first answer from the API reached the page: on a later start the
+    // first rows are the cached ones, shown before any request; this is when the list is the server's.
+    firstLiveRowAt: null,
+    liveSeen: false,
     firstFull: null,
     longTasks: [],
     measureBytes: false,
@@ -138,6 +142,17 @@
       };
     }
     if (event.type === 'alerts-patch') bench.lastPatchRows = Array.isArray(event.rows) ? event.rows.length : 0;
+    if ((event.type === 'alerts-full' || event.type === 'alerts-patch') && !bench.liveSeen && event.meta) {
+      const meta = event.meta;
+      if (typeof meta.updatedAt === 'number' && meta.updatedAt >= performance.timeOrigin && meta.fromCache !== true) {
+        bench.liveSeen = true;
+        const painted = () => {
+          if (!document.querySelector(rowSelector)) return setTimeout(painted, 5);
+          requestAnimationFrame(() => setTimeout(() => (bench.firstLiveRowAt = performance.now()), 0));
+        };
+        setTimeout(painted, 0);
+      }
+    }
     if (bench.recordPolls && (event.type === 'alerts-full' || event.type === 'alerts-patch') && event.meta) {
       const at = event.meta.updatedAt;
       if (typeof at === 'number' && at !== bench.pollTimes[bench.pollTimes.length - 1] && !event.meta.fromCache) bench.pollTimes.push(at);
