@@ -4,8 +4,7 @@
 // preferences are on the server opens the console twice: a first start with empty caches, then a later start in the
 // browser restarted on the same profile (shell, config and preferences cached; no preflight kept, as after a restart).
 // Figures: the first row from the API after each, and the API round trips it waited for (roundTripsTo).
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,48 +31,88 @@ export interface LatencyDoor {
 }
 
 /**
+ * The door's own code, run in a worker thread: the bench's main thread runs the demo API, Playwright and the figures,
+ * and its event loop can be late by tens of milliseconds on a busy machine; in a thread of its own the door notes when
+ * a request arrived and when its answer went out to within a millisecond. Plain JavaScript (eval), so no TypeScript
+ * loader is needed in the thread.
+ */
+const DOOR_THREAD = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const target = new URL(workerData.upstream);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+const sockets = new Set();
+let next = 0;
+const server = http.createServer((req, res) => {
+  const id = next++;
+  parentPort.postMessage({ type: 'start', id, method: req.method || 'GET', path: req.url || '/', at: Date.now() });
+  res.on('finish', () => parentPort.postMessage({ type: 'end', id, at: Date.now() }));
+  setTimeout(() => {
+    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode || 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('upstream failed');
+    });
+    req.pipe(upstream);
+  }, workerData.delayMs);
+});
+server.on('connection', (socket) => {
+  sockets.add(socket);
+  socket.on('close', () => sockets.delete(socket));
+});
+server.listen(workerData.port, '127.0.0.1', () => parentPort.postMessage({ type: 'listening', port: server.address().port }));
+parentPort.on('message', (message) => {
+  if (message !== 'close') return;
+  for (const s of sockets) s.destroy();
+  agent.destroy();
+  server.close(() => parentPort.postMessage({ type: 'closed' }));
+});
+`;
+
+type DoorMessage =
+  | { type: 'listening'; port: number }
+  | { type: 'start'; id: number; method: string; path: string; at: number }
+  | { type: 'end'; id: number; at: number }
+  | { type: 'closed' };
+
+/**
  * An origin of its own in front of the demo API that holds every request `delayMs` before passing it on (a round trip
  * of the network), and notes when each arrived and when its answer ended.
  */
 export async function startLatencyDoor(upstream: string, delayMs: number, port = 0): Promise<LatencyDoor> {
-  const target = new URL(upstream);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const thread = new Worker(DOOR_THREAD, { eval: true, workerData: { upstream, delayMs, port } });
   const requests: DoorRequest[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const entry: DoorRequest = { method: req.method ?? 'GET', path: req.url ?? '/', start: Date.now(), end: Number.NaN };
-    requests.push(entry);
-    res.on('finish', () => (entry.end = Date.now()));
-    const forward = () => {
-      const upstreamReq = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstreamReq.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end('upstream failed');
-      });
-      req.pipe(upstreamReq);
-    };
-    setTimeout(forward, delayMs);
+  const byId = new Map<number, DoorRequest>();
+  let closed: (() => void) | null = null;
+  const listening = new Promise<number>((resolve, reject) => {
+    thread.once('error', reject);
+    thread.on('message', (m: DoorMessage) => {
+      if (m.type === 'listening') resolve(m.port);
+      else if (m.type === 'start') {
+        const entry: DoorRequest = { method: m.method, path: m.path, start: m.at, end: Number.NaN };
+        byId.set(m.id, entry);
+        requests.push(entry);
+      } else if (m.type === 'end') {
+        const entry = byId.get(m.id);
+        if (entry) entry.end = m.at;
+      } else closed?.();
+    });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  const actual = await listening;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${actual}`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        agent.destroy();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        thread.postMessage('close');
+        setTimeout(resolve, 2000);
+      });
+      await thread.terminate();
+    },
   };
 }
 
@@ -110,7 +149,7 @@ export interface StartFigures {
   roundTrips: number;
   /** those round trips, in order */
   chain: string[];
-  /** GET /alerts answered before it (one: no list fetched to be thrown away) */
+  /** GET /alerts sent before it, answered or given up (one: no list fetched to be thrown away) */
   alertsRequests: number;
   /** every API request sent before it, in the order they arrived, with when each arrived and ended (ms after navigation) */
   requests: string[];
@@ -181,7 +220,6 @@ export async function latencyRun(o: LatencyRunOptions): Promise<LatencyRun> {
           { polling: 20, timeout: 30_000 },
         );
         const { origin, at } = (await page.evaluate('({ origin: performance.timeOrigin, at: window.__bench.firstLiveRowAt })')) as { origin: number; at: number };
-        const before = door.requests.filter((r) => r.start >= origin && Number.isFinite(r.end) && r.end <= origin + at);
         const sent = door.requests.filter((r) => r.start >= origin && r.start <= origin + at).sort((a, b) => a.start - b.start);
         const ms = (t: number) => (Number.isFinite(t) ? String(Math.round(t - origin)) : '…');
         const chain = roundTripsTo(door.requests, origin, origin + at);
@@ -195,7 +233,7 @@ export async function latencyRun(o: LatencyRunOptions): Promise<LatencyRun> {
           firstRowMs: at,
           roundTrips: chain.length || Number.NaN,
           chain: chain.map(describeRequest),
-          alertsRequests: before.filter(isListRequest).length,
+          alertsRequests: sent.filter(isListRequest).length,
           requests: sent.map((r) => `${describeRequest(r)} ${ms(r.start)}–${ms(r.end)}`),
         };
       } finally {
