@@ -157,10 +157,11 @@ export class SessionService implements SessionApi {
     const wasFromCache = this.cachedConfigOf !== null;
     this.cachedConfigOf = loaded.fromCache ? options : null;
     ctx.setOnline(!loaded.fromCache);
-    if (JSON.stringify(loaded.config) === JSON.stringify(ctx.config) && wasFromCache === loaded.fromCache) return;
+    const changed = JSON.stringify(loaded.config) !== JSON.stringify(ctx.config);
+    if (!changed && wasFromCache === loaded.fromCache) return;
     ctx.config = loaded.config;
     ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.fromCache });
-    this.alerts.lifecycle.configChanged();
+    if (changed) this.alerts.lifecycle.configChanged();
   }
 
   async #start(token: Result<string>): Promise<Result<SessionState>> {
