@@ -44,6 +44,24 @@ test('tabs show the count of each environment and filter the list; the tab is ke
   await expect(rows(page)).toHaveCount(3);
 });
 
+test('the first rows do not wait for the tab counts, and the tab of the list counts its rows meanwhile, never "ALL (0)"', async ({ page, request }) => {
+  const event = `E2EFirstRows${Date.now()}`;
+  await createAlert(request, { resource: 'first-a', event, environment: 'Production' });
+  await createAlert(request, { resource: 'first-b', event, environment: 'Development' });
+  // The tab counts are slow to come (a big database counts them longer than it takes to list a page).
+  await request.put('/__test__/hold', { data: { path: '/environments', ms: 4_000 } });
+  try {
+    await page.goto(`/alerts?q=event:${event}`);
+    await expect(rows(page)).toHaveCount(2, { timeout: 3_000 });
+    await expect(page.getByRole('tab', { name: /^ALL \(2\)$/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /^Production/ })).toHaveCount(0);
+  } finally {
+    await request.delete('/__test__/hold');
+  }
+  await expect(page.getByRole('tab', { name: /^Production \(1\)$/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Development \(1\)$/ })).toBeVisible();
+});
+
 test('the search box sends q, shows "found no results" for an empty search and clears back to all alerts', async ({ page, request }) => {
   const event = `E2ESearch${Date.now()}`;
   await createAlert(request, { resource: 'search-1', event, environment: 'Production' });
