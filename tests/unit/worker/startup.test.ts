@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
+import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
@@ -57,16 +58,6 @@ async function start(cacheName: string, fetchImpl?: typeof fetch) {
   const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token });
   if (!init.ok) throw new Error(init.error.message);
   return { service, events, init: init.value, initMs: Date.now() - t0, answeredAt: events.length };
-}
-
-async function until<T>(find: () => T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?'));
