@@ -8,8 +8,9 @@
   const bench = {
     firstRowAt: null,
     firstRowCount: 0,
-    // The first frame with rows on screen after the first answer from the API reached the page: on a later start the
-    // first rows are the cached ones, shown before any request; this is when the list is the server's.
+    // When the first answer from the API is on screen with rows (its first change of the page, or the next frame when
+    // it changes nothing): on a later start the first rows are the cached ones, shown before any request; this is
+    // when the list is the server's.
     firstLiveRowAt: null,
     liveSeen: false,
     firstFull: null,
@@ -146,11 +147,17 @@
       const meta = event.meta;
       if (typeof meta.updatedAt === 'number' && meta.updatedAt >= performance.timeOrigin && meta.fromCache !== true) {
         bench.liveSeen = true;
-        const painted = () => {
-          if (!document.querySelector(rowSelector)) return setTimeout(painted, 5);
-          requestAnimationFrame(() => setTimeout(() => (bench.firstLiveRowAt = performance.now()), 0));
+        // Rows on screen once the answer is applied: the first change of the page it makes (the rows themselves on a
+        // first start), or the next frame when it changes nothing visible (the same rows as the cached ones).
+        const shown = () => {
+          if (bench.firstLiveRowAt !== null || !document.querySelector(rowSelector)) return;
+          bench.firstLiveRowAt = performance.now();
+          changes.disconnect();
         };
-        setTimeout(painted, 0);
+        const changes = new MutationObserver(shown);
+        changes.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+        const frame = () => (document.querySelector(rowSelector) ? shown() : requestAnimationFrame(() => setTimeout(frame, 0)));
+        requestAnimationFrame(() => setTimeout(frame, 0));
       }
     }
     if (bench.recordPolls && (event.type === 'alerts-full' || event.type === 'alerts-patch') && event.meta) {
