@@ -29,10 +29,14 @@ export function environmentTabs(
   // The selected environment is a tab even when it has no alerts right now.
   if (opts.selected && !counts.has(opts.selected)) counts.set(opts.selected, 0);
   // No counts while the list has alerts: they have not come yet (an answer with none would list the environments).
-  const known = environments.length > 0 || !(opts.listTotal && opts.listTotal > 0);
-  const sum = environments.reduce((total, e) => total + e.count, 0);
+  const listTotal = opts.listTotal !== null && Number.isFinite(opts.listTotal) && opts.listTotal >= 0 ? opts.listTotal : null;
+  const known = environments.length > 0 || !(listTotal && listTotal > 0);
+  // ALL sums every count, alerts without an environment included; with an environment's list on screen, that
+  // environment's count is its list's total, so ALL never says less than the tab beside it.
+  let sum = environments.reduce((total, e) => total + e.count, 0);
+  if (opts.selected && listTotal !== null) sum += listTotal - (counts.get(opts.selected) ?? 0);
   const countOf = (env: string | null, fromCounts: number): number | null =>
-    env === opts.selected && opts.listTotal !== null ? opts.listTotal : known ? fromCounts : null;
+    env === opts.selected && listTotal !== null ? listTotal : known ? fromCounts : null;
   return [
     { env: null, count: countOf(null, sum) },
     ...[...counts.entries()].sort((a, b) => compareNames(a[0], b[0])).map(([env, count]) => ({ env, count: countOf(env, count) })),

@@ -62,6 +62,30 @@ test('the first rows do not wait for the tab counts, and the tab of the list cou
   await expect(page.getByRole('tab', { name: /^Development \(1\)$/ })).toBeVisible();
 });
 
+test('the tab on screen counts what its list holds at every poll, even when the environment counts are a poll behind', async ({ page, context, request }) => {
+  const event = `E2ETabTotal${Date.now()}`;
+  await createAlert(request, { resource: 'tab-total-a', event, environment: 'Production' });
+  await createAlert(request, { resource: 'tab-total-b', event, environment: 'Development' });
+  // GET /environments keeps giving its first answer, as in the cycles that ask for the open-alert counts instead.
+  let frozen: string | null = null;
+  await context.route(/\/api\/environments(\?|$)/, async (route) => {
+    frozen ??= await (await route.fetch()).text();
+    await route.fulfill({ status: 200, contentType: 'application/json', body: frozen });
+  });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('tab', { name: /^ALL \(2\)$/ })).toBeVisible();
+
+  await createAlert(request, { resource: 'tab-total-c', event, environment: 'Production' });
+  await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: /^ALL \(3\)$/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: /^Production/ }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('tab', { name: /^Production \(2\)$/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^ALL \(3\)$/ })).toBeVisible();
+});
+
 test('the search box sends q, shows "found no results" for an empty search and clears back to all alerts', async ({ page, request }) => {
   const event = `E2ESearch${Date.now()}`;
   await createAlert(request, { resource: 'search-1', event, environment: 'Production' });

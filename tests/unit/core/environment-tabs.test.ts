@@ -21,6 +21,28 @@ describe('the environment tabs and their counts', () => {
     expect(environmentTabs(envs, { selected: 'Production', allowed: null, listTotal: 36 }).find((t) => t.env === 'Production')).toEqual({ env: 'Production', count: 36 });
   });
 
+  it('with an environment’s list on screen, ALL counts that list’s total instead of the older count', () => {
+    expect(environmentTabs(envs, { selected: 'Production', allowed: null, listTotal: 36 })).toEqual([
+      { env: null, count: 52 },
+      { env: 'Development', count: 16 },
+      { env: 'Production', count: 36 },
+    ]);
+  });
+
+  it('alerts without an environment count in ALL only; the same name twice adds up', () => {
+    const tabs = environmentTabs([...envs, { environment: 'Production', count: 2 }, { environment: '', count: 5 }], { selected: null, allowed: null, listTotal: null });
+    expect(tabs).toEqual([
+      { env: null, count: 58 },
+      { env: 'Development', count: 16 },
+      { env: 'Production', count: 37 },
+    ]);
+  });
+
+  it('a total that is not a count is not shown', () => {
+    expect(environmentTabs(envs, { selected: null, allowed: null, listTotal: Number.NaN })[0]).toEqual({ env: null, count: 51 });
+    expect(environmentTabs(envs, { selected: 'Production', allowed: null, listTotal: -1 }).map((t) => t.count)).toEqual([51, 16, 35]);
+  });
+
   it('before the tab counts came, the list’s tab has its total and the others no number (never "ALL (0)" beside rows)', () => {
     expect(environmentTabs([], { selected: null, allowed: null, listTotal: 51 })).toEqual([{ env: null, count: 51 }]);
     expect(environmentTabs([], { selected: 'Production', allowed: ['Development'], listTotal: 35 })).toEqual([
