@@ -48,17 +48,18 @@ test('the first rows do not wait for the tab counts, and the tab of the list cou
   const event = `E2EFirstRows${Date.now()}`;
   await createAlert(request, { resource: 'first-a', event, environment: 'Production' });
   await createAlert(request, { resource: 'first-b', event, environment: 'Development' });
-  // The tab counts are slow to come (a big database counts them longer than it takes to list a page).
-  await request.put('/__test__/hold', { data: { path: '/environments', ms: 4_000 } });
+  // The tab counts are slow to come (a big database counts them longer than it takes to list a page): held until
+  // released below, or for longer than the worker waits for an answer (10 s), so rows within 9 s did not wait.
+  await request.put('/__test__/hold', { data: { path: '/environments', ms: 15_000 } });
   try {
     await page.goto(`/alerts?q=event:${event}`);
-    await expect(rows(page)).toHaveCount(2, { timeout: 3_000 });
+    await expect(rows(page)).toHaveCount(2, { timeout: 9_000 });
     await expect(page.getByRole('tab', { name: /^ALL \(2\)$/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /^Production/ })).toHaveCount(0);
   } finally {
     await request.delete('/__test__/hold');
   }
-  await expect(page.getByRole('tab', { name: /^Production \(1\)$/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Production \(1\)$/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('tab', { name: /^Development \(1\)$/ })).toBeVisible();
 });
 
