@@ -113,10 +113,12 @@ test('behind a proxy that adds Cache-Control: max-age=60 the list still follows 
   await postAlert(resource);
   await expect(page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: resource })).toHaveCount(1, { timeout: 5_000 });
   await page.waitForTimeout(3_000);
-  // Every poll reached the API (none was answered from the browser's cache); each pays its preflight then.
+  // Every poll reached the API (none was answered from the browser's cache); each pays its preflight then. The counts
+  // are reset and read at any moment of a poll: a GET may be counted without its preflight, or a preflight without
+  // its GET, so they may differ by one (with a kept preflight there would be none).
   const { gets, preflights } = alertsRequests();
   expect(gets).toBeGreaterThanOrEqual(3);
-  expect(preflights).toBe(gets);
+  expect(Math.abs(preflights - gets)).toBeLessThanOrEqual(1);
 });
 
 test('behind a proxy that adds an ETag the list follows every poll, and the polls still reuse the preflight', async ({ page }) => {
