@@ -206,7 +206,7 @@ export function installHttpBasics(app: FastifyInstance, ctx: AppContext): void {
     if (req.method === 'OPTIONS') {
       reply.header('Access-Control-Allow-Headers', 'authorization, content-type, x-request-id');
       reply.header('Access-Control-Allow-Methods', 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT');
-      reply.header('Access-Control-Max-Age', '600');
+      if (ctx.settings.CORS_MAX_AGE > 0) reply.header('Access-Control-Max-Age', String(ctx.settings.CORS_MAX_AGE));
       return reply.code(200).type('text/html; charset=utf-8').send('');
     }
     return undefined;

@@ -66,6 +66,12 @@ export interface ServerSettings {
   TRACKING_ID: string | null;
   INDICATORS: { queries: { text: string; query: unknown }[]; severity: string[] } | null;
   CORS_ORIGINS: string[];
+  /**
+   * Seconds a browser may keep a preflight's answer (Access-Control-Max-Age); 0 sends no such header, as the real
+   * server does unless its CORS_MAX_AGE is set. The demo keeps 600 so a console on another origin pays one preflight
+   * per URL per ten minutes.
+   */
+  CORS_MAX_AGE: number;
   OAUTH2_CLIENT_ID: string;
   GITHUB_URL: string;
   GITLAB_URL: string;
@@ -166,6 +172,7 @@ export function defaultSettings(): ServerSettings {
       severity: ['critical', 'major', 'minor', 'warning', 'indeterminate', 'informational'],
     },
     CORS_ORIGINS: ['http://localhost', 'http://127.0.0.1'],
+    CORS_MAX_AGE: 600,
     OAUTH2_CLIENT_ID: '',
     GITHUB_URL: 'https://github.com',
     GITLAB_URL: 'https://gitlab.com',

@@ -2,8 +2,8 @@
 // counts for the badge take /environments' place once a minute), diffs each answer against the previous one, keeps
 // the last good snapshot in the cache and posts a full snapshot first, then small patches. The leader's feed hub
 // runs one per view that any tab shows.
-import type { AlertsView, Config, CountMap } from '../core/types.ts';
-import type { AlertRow, AlertsMeta, CountSample, WorkerError, WorkerEvent } from './contract/index.ts';
+import type { AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse } from '../core/types.ts';
+import type { AlertRow, AlertsMeta, CountSample, Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
@@ -41,6 +41,9 @@ export interface Feed {
   /** polls again after the session came back (a 401 stopped it) */
   resume(): void;
 }
+
+/** A cycle's second request: the tab counts (/environments), or once a minute the open counts (/alerts/count). */
+type SecondAnswer = Result<EnvironmentsResponse | CountResponse>;
 
 /** Count samples kept per view for the sparklines: a few minutes at the default cadence. */
 const MAX_SAMPLES = 60;
@@ -140,12 +143,17 @@ export class AlertsFeed implements Feed {
     // of /environments once a minute (the tab counts keep their last values for that cycle): two requests a cycle.
     const onlyOpen = this.view.filter.status?.length === 1 && this.view.filter.status[0] === 'open';
     const countsDue = !onlyOpen && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
-    const [alerts, second] = await Promise.all([
-      request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs }),
-      countsDue
-        ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
-        : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs }),
-    ]);
+    const alertsAnswer = request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs });
+    const secondAnswer = countsDue
+      ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
+      : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs });
+    // The feed's first answer is shown as soon as the list has it, with the tab counts if they came first, else they
+    // follow when they come. Later cycles wait for both, so a poll makes one patch.
+    const first = this.seen === null;
+    let arrived: SecondAnswer | null = null;
+    void secondAnswer.then((answer) => (arrived = answer));
+    const alerts = await alertsAnswer;
+    const second = first ? arrived : await secondAnswer;
     if (signal.aborted || this.stopped) return 'ok';
 
     if (!alerts.ok) {
@@ -171,15 +179,7 @@ export class AlertsFeed implements Feed {
     const news = newAlertIds(this.seen, rows);
     this.seen = seenState(this.seen, rows);
 
-    let environments = this.meta.environments;
-    let openSeverityCounts = onlyOpen ? response.severityCounts : this.meta.openSeverityCounts;
-    if (countsDue) {
-      if (second.ok && 'severityCounts' in second.value) {
-        openSeverityCounts = second.value.severityCounts;
-        this.openCountsAt = Date.now();
-      }
-    } else if (second.ok && 'environments' in second.value) environments = second.value.environments;
-
+    const counts = this.counts(second, countsDue, onlyOpen ? response.severityCounts : null);
     const meta: AlertsMeta = {
       total: response.total,
       page: response.page,
@@ -187,8 +187,8 @@ export class AlertsFeed implements Feed {
       pages: response.pages,
       severityCounts: response.severityCounts,
       statusCounts: response.statusCounts,
-      openSeverityCounts,
-      environments,
+      openSeverityCounts: counts.openSeverityCounts,
+      environments: counts.environments,
       freshness: 'live',
       updatedAt: Date.now(),
       fromCache: false,
@@ -198,13 +198,35 @@ export class AlertsFeed implements Feed {
     const changed = this.publish(meta, news);
     this.armWatchdog();
     this.sample(response.severityCounts, response.statusCounts);
+    if (second === null) {
+      const late = await secondAnswer;
+      if (signal.aborted || this.stopped) return 'ok';
+      const counts = this.counts(late, countsDue, onlyOpen ? response.severityCounts : null);
+      this.publishMeta(counts);
+    }
     const answeredAt = meta.updatedAt ?? Date.now();
-    if (cachedCopyDue(changed, this.copySavedAt, answeredAt)) {
+    if (cachedCopyDue(changed || second === null, this.copySavedAt, answeredAt)) {
       this.copySavedAt = answeredAt;
       // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
-      this.deps.cache().putView({ viewKey: this.key, rows, meta, savedAt: answeredAt }).catch(() => undefined);
+      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt }).catch(() => undefined);
     }
     return 'ok';
+  }
+
+  /**
+   * The tab counts and the open counts after a cycle's second request: its answer when it came, else the last known.
+   * `listOpenCounts`: the list shows exactly the open alerts, so its own counts are the open counts.
+   */
+  private counts(second: SecondAnswer | null, countsDue: boolean, listOpenCounts: CountMap | null): Pick<AlertsMeta, 'environments' | 'openSeverityCounts'> {
+    let environments = this.meta.environments;
+    let openSeverityCounts = listOpenCounts ?? this.meta.openSeverityCounts;
+    if (countsDue) {
+      if (second?.ok && 'severityCounts' in second.value) {
+        openSeverityCounts = second.value.severityCounts;
+        this.openCountsAt = Date.now();
+      }
+    } else if (second?.ok && 'environments' in second.value) environments = second.value.environments;
+    return { environments, openSeverityCounts };
   }
 
   /** The tab counts come first: the open counts wait for a cycle in which /environments has answered once. */

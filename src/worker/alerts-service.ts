@@ -200,6 +200,10 @@ export class AlertsService implements AlertsApi {
     started: async (): Promise<void> => {
       if ((await this.outbox.publish()) > 0) this.startCoordinating();
     },
+    /** The config changed (a start's revalidation found it so): what is polled is asked for again with it. */
+    configChanged: (): void => {
+      void this.hub?.refresh();
+    },
     /** Signed out: this tab shows nothing any more. */
     stop: (): void => {
       for (const slot of SLOTS) this.setWant(slot, null);

@@ -5,6 +5,7 @@ import Dexie, { type Table } from 'dexie';
 import type { AlertRow, AlertsMeta } from './contract/index.ts';
 import type { Alert, Note } from '../core/types.ts';
 import type { OutboxEntry } from '../core/outbox.ts';
+import { API_CONFIG_KEY, LOCAL_CONFIG_KEY } from './config-loader.ts';
 
 export interface CachedView {
   viewKey: string;
@@ -62,7 +63,7 @@ const MAX_VIEWS = 24;
 export const MAX_CACHED_DETAILS = 50;
 /** Views and alert copies not written for this long are dropped at the next write of their kind. */
 export const MAX_CACHE_AGE_MS = 7 * 24 * 3600_000;
-const KEEP_ON_LOGOUT = new Set(['config', 'config.local']);
+const KEEP_ON_LOGOUT = new Set([API_CONFIG_KEY, LOCAL_CONFIG_KEY]);
 /** Where copies of alert pages lived before they got a table of their own (schema version 2). */
 const OLD_DETAIL_PREFIX = 'alert:';
 

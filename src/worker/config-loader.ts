@@ -1,46 +1,91 @@
 // Loads the client config from its three sources, in the old console's order: build-time values > the console's
-// config.json > the API's /config. The merged result is cached, so an offline start still knows the endpoint, columns,
-// colours and language.
+// config.json > the API's /config. The two fetched sources are cached as they came (config.json's content, and
+// /config's answer with the endpoint it came from), so that a later start can go on at once with what it had
+// (revalidating meanwhile), and an offline start still knows the endpoint, columns, colours and language. Rebuilding
+// from the sources lets a new build's values win.
 import type { Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
-import { mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';
-import { anyObject, request } from './http.ts';
+import { bootstrapEndpoint, mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';
+import { anyObject, isObj, request } from './http.ts';
 import type { Cache } from './cache.ts';
 
-/** The old console's fallback when neither build-time values nor config.json name an endpoint. */
-const FALLBACK_ENDPOINT = 'http://localhost:8080';
+/** The cache keys of the two fetched sources (kept on sign-out: src/worker/cache.ts). */
+export const LOCAL_CONFIG_KEY = 'config.local';
+export const API_CONFIG_KEY = 'config';
+
+/** The API's /config answer as cached: validated, with the endpoint it was asked from. */
+interface StoredApiConfig {
+  endpoint: string;
+  remote: Partial<Config>;
+}
+
+const isStoredApiConfig = (x: unknown): x is StoredApiConfig => isObj(x) && typeof x.endpoint === 'string' && isObj(x.remote);
 
 export interface LoadedConfig {
   config: Config;
   fromCache: boolean;
 }
 
+/** Where /config is asked for: the build's endpoint, else config.json's, else the old console's fallback. */
+function endpointFor(configUrl: string, buildConfig: Partial<Config>, localConfig: Partial<Config>): string {
+  return resolveEndpoint(bootstrapEndpoint(buildConfig, localConfig), configUrl);
+}
+
+/** The merged config; the server advertises its own absolute URL, but when the console was told where the API is, that stands. */
+function assemble(configUrl: string, buildConfig: Partial<Config>, localConfig: Partial<Config>, remote: Partial<Config>): Config {
+  const config = mergeConfig(buildConfig, localConfig, remote);
+  config.endpoint = resolveEndpoint(buildConfig.endpoint ?? localConfig.endpoint ?? config.endpoint, configUrl);
+  return config;
+}
+
+/**
+ * The config of the last start that reached the API, rebuilt with this build's values; null when there is none for
+ * the endpoint the sources name now. No request is made.
+ */
+export async function cachedConfig(configUrl: string, buildConfig: Partial<Config>, cache: Cache): Promise<Config | null> {
+  const local = await cache.get<unknown>(LOCAL_CONFIG_KEY);
+  return withCachedApiConfig(configUrl, buildConfig, isObj(local) ? local : {}, cache);
+}
+
+async function withCachedApiConfig(configUrl: string, buildConfig: Partial<Config>, localConfig: Partial<Config>, cache: Cache): Promise<Config | null> {
+  const api = await cache.get<unknown>(API_CONFIG_KEY);
+  if (!isStoredApiConfig(api) || api.endpoint !== endpointFor(configUrl, buildConfig, localConfig)) return null;
+  return assemble(configUrl, buildConfig, localConfig, api.remote);
+}
+
+/** config.json; offline, the last copy tells where the API was. */
+async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch): Promise<Partial<Config>> {
+  const local = await request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
+  if (local.ok || local.error.kind !== 'network') {
+    // A missing or broken config.json is normal (the API's /config is enough) and must not stop the console.
+    const localConfig = local.ok ? validateConfig(local.value) : {};
+    // The offline copies are best effort, not awaited: a storage write that hangs must not stop the console loading.
+    cache.put(LOCAL_CONFIG_KEY, localConfig).catch(() => undefined);
+    return localConfig;
+  }
+  return (await cache.get<Partial<Config>>(LOCAL_CONFIG_KEY)) ?? {};
+}
+
+/**
+ * Reads config.json, then the API's /config at the endpoint it names (`whenEndpointKnown` runs in between, so a
+ * request that only needs the endpoint can go out together with /config). The API's answer is cached; when the API
+ * cannot be reached the cached one is used (`fromCache`), if it came from the same endpoint.
+ */
 export async function loadConfig(
   configUrl: string,
   buildConfig: Partial<Config>,
   cache: Cache,
   fetchImpl?: typeof fetch,
+  whenEndpointKnown?: (endpoint: string) => void,
 ): Promise<Result<LoadedConfig>> {
-  const noToken = () => null;
-  const local = await request({ endpoint: '', token: noToken, fetchImpl }, configUrl, anyObject, { anonymous: true });
-  // A missing config.json is normal (the API's /config is enough); a broken one must not stop the console.
-  // Offline, the last copy tells where the API was.
-  let localConfig: Partial<Config> = {};
-  if (local.ok) {
-    localConfig = validateConfig(local.value);
-    // The offline copies are best effort, not awaited: a storage write that hangs must not stop the console loading.
-    cache.put('config.local', localConfig).catch(() => undefined);
-  } else if (local.error.kind === 'network') {
-    localConfig = (await cache.get<Partial<Config>>('config.local')) ?? {};
-  }
+  const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl);
+  const endpoint = endpointFor(configUrl, buildConfig, localConfig);
+  whenEndpointKnown?.(endpoint);
 
-  const rawEndpoint = buildConfig.endpoint ?? localConfig.endpoint ?? FALLBACK_ENDPOINT;
-  const endpoint = resolveEndpoint(rawEndpoint, configUrl);
-
-  const remote = await request({ endpoint, token: noToken, fetchImpl }, '/config', anyObject, { anonymous: true });
+  const remote = await request({ endpoint, token: () => null, fetchImpl }, '/config', anyObject, { anonymous: true });
   if (!remote.ok) {
-    const cached = await cache.get<Config>('config');
-    if (cached && cached.endpoint === endpoint) return { ok: true, value: { config: cached, fromCache: true } };
+    const cached = await withCachedApiConfig(configUrl, buildConfig, localConfig, cache);
+    if (cached) return { ok: true, value: { config: cached, fromCache: true } };
     return {
       ok: false,
       error: {
@@ -52,9 +97,7 @@ export async function loadConfig(
     };
   }
 
-  const config = mergeConfig(buildConfig, localConfig, validateConfig(remote.value));
-  // The server advertises its own absolute URL; when the console was told where the API is, that choice stands.
-  config.endpoint = resolveEndpoint(buildConfig.endpoint ?? localConfig.endpoint ?? config.endpoint, configUrl);
-  cache.put('config', config).catch(() => undefined);
-  return { ok: true, value: { config, fromCache: false } };
+  const validated = validateConfig(remote.value);
+  cache.put(API_CONFIG_KEY, { endpoint, remote: validated } satisfies StoredApiConfig).catch(() => undefined);
+  return { ok: true, value: { config: assemble(configUrl, buildConfig, localConfig, validated), fromCache: false } };
 }

@@ -8,7 +8,7 @@ import { effectiveRefreshInterval } from '../core/preferences.ts';
 import { openCache, type Cache } from './cache.ts';
 import { Session, type EndReason } from './session.ts';
 import { UserData } from './user-data.ts';
-import type { HttpContext } from './http.ts';
+import type { CacheGuard, HttpContext } from './http.ts';
 import type { CoordinationOptions } from './coordinator.ts';
 
 export interface ServiceOptions {
@@ -32,6 +32,8 @@ export class WorkerContext {
   private online = true;
   private sessionEndHandlers: ((reason: EndReason) => void)[] = [];
   private onlineHandlers: (() => void)[] = [];
+  /** whether the API's answers could come back from the browser's HTTP cache (src/core/http-cache.ts) */
+  private readonly cacheGuard: CacheGuard = { revalidate: false };
 
   constructor(readonly options: ServiceOptions = {}) {
     this.session = new Session((reason) => {
@@ -65,8 +67,9 @@ export class WorkerContext {
     return effectiveRefreshInterval(this.openedUserData?.prefs ?? null, this.config);
   }
 
-  http(): HttpContext {
-    return { endpoint: this.config.endpoint, token: () => this.session.current(), fetchImpl: this.options.fetchImpl };
+  /** How to call the API: at the config's endpoint, or at `endpoint` while the config is still being loaded. */
+  http(endpoint = this.config.endpoint): HttpContext {
+    return { endpoint, token: () => this.session.current(), fetchImpl: this.options.fetchImpl, cacheGuard: this.cacheGuard };
   }
 
   /** The one way to call the API: the result as data, with connectivity and the session kept in step. */

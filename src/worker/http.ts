@@ -3,12 +3,19 @@
 import type { Result, WorkerError } from './contract/index.ts';
 import { errorText, isAlertaErrorBody } from '../core/api-errors.ts';
 import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
+import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
+
+/** Shared by the requests of one worker: set once an answer showed the browser could give it again unasked. */
+export interface CacheGuard {
+  revalidate: boolean;
+}
 
 export interface HttpContext {
   endpoint: string;
   /** the current token, read at request time so a login/logout applies to the next request */
   token: () => string | null;
   fetchImpl?: typeof fetch;
+  cacheGuard?: CacheGuard;
 }
 
 export interface RequestOptions {
@@ -73,6 +80,7 @@ export async function request<T>(
   path: string,
   parse: Parser<T>,
   options: RequestOptions = {},
+  revalidate = ctx.cacheGuard?.revalidate ?? false,
 ): Promise<Result<T>> {
   const url = /^https?:\/\//.test(path) ? path : joinUrl(ctx.endpoint, path, options.params);
   const headers: Record<string, string> = { Accept: JSON_TYPE };
@@ -101,11 +109,19 @@ export async function request<T>(
 
   try {
     let response: Response;
+    // The default cache mode keeps the browser's preflight cache working; src/core/http-cache.ts says when not.
+    const cache = apiCacheMode(method, { anonymous: options.anonymous ?? false, revalidate });
     try {
-      response = await (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal, cache: 'no-store' });
+      response = await (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal, cache });
     } catch (cause) {
       if (signal.aborted) return noAnswer();
       return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
+    }
+    if (cache === 'default' && method === 'GET' && reusableWithoutAsking(response.headers)) {
+      // This answer may be a stored copy, and later ones could be: ask the server again, and from now on every time.
+      if (ctx.cacheGuard) ctx.cacheGuard.revalidate = true;
+      void response.body?.cancel().catch(() => undefined);
+      return request(ctx, path, parse, options, true);
     }
 
     let text: string;

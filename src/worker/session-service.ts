@@ -4,7 +4,7 @@ import { logoutRedirect } from '../core/logout.ts';
 import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
-import { loadConfig } from './config-loader.ts';
+import { cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 
@@ -20,31 +20,47 @@ export class SessionService implements SessionApi {
     ctx.onBackOnline(() => void this.#refreshConfig());
   }
 
+  /**
+   * Starts the worker. A start that finds the config and (signed in) the user's preferences of an earlier visit in the
+   * cache answers at once, so the first /alerts leaves without waiting for any other request; config.json, /config and
+   * the preferences are asked for again meanwhile, and what changed is applied when they answer. A first start reads
+   * config.json, then asks /config and the preferences together: the first view then has the user's page size, sort
+   * and columns, so no list is fetched to be thrown away.
+   */
   async init(options: InitOptions): Promise<Result<InitResult>> {
     const { ctx } = this;
     await ctx.open();
     ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     ctx.session.set(options.token);
+    const signedIn = ctx.session.state().authenticated;
+    const [cached, userCached] = await Promise.all([
+      cachedConfig(options.configUrl, options.buildConfig, ctx.cache),
+      ctx.userData.loadCached(usernameOf(ctx.session.state().claims), signedIn),
+    ]);
 
-    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
-    if (!loaded.ok) {
-      ctx.setOnline(false, loaded.error.endpoint);
-      return loaded;
+    if (cached && (userCached || !signedIn)) {
+      ctx.config = cached;
+      ctx.post({ type: 'config', config: cached, fromCache: false });
+      void this.#revalidate(options);
+    } else {
+      let prefs: Promise<Result<void>> | null = null;
+      const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl, (endpoint) => {
+        if (signedIn) prefs = ctx.userData.loadRemote(ctx.http(endpoint), true);
+      });
+      if (!loaded.ok) {
+        ctx.setOnline(false, loaded.error.endpoint);
+        return loaded;
+      }
+      this.#applyConfig(loaded.value, options);
+      // Without a cached copy the first view waits for the server's preferences; with one, they only revalidate it.
+      const userData = this.#reportUserData(prefs ?? Promise.resolve(ok(undefined)));
+      if (!userCached) await userData;
     }
-    ctx.config = loaded.value.config;
-    this.cachedConfigOf = loaded.value.fromCache ? options : null;
-    ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.value.fromCache });
-    ctx.setOnline(!loaded.value.fromCache);
-    // The cached preferences come with the answer, so the first view the UI asks for already has the user's page
-    // size and sort (no request made with the defaults and aborted); the server's follow when they arrive.
-    const state = ctx.session.state();
-    await ctx.userData.loadCached(usernameOf(state.claims), state.authenticated);
-    void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), state.authenticated));
     void this.alerts.lifecycle.started();
     return ok({
       config: ctx.config,
-      configFromCache: loaded.value.fromCache,
-      session: state,
+      configFromCache: this.cachedConfigOf !== null,
+      session: ctx.session.state(),
       user: { prefs: ctx.userData.prefs, queries: ctx.userData.queries },
     });
   }
@@ -105,15 +121,47 @@ export class SessionService implements SessionApi {
     return ok({ user: me.ok ? me.value : null, claims });
   }
 
+  /** The API answers again after a start with the cached config: the config is read anew. */
   async #refreshConfig() {
     const options = this.cachedConfigOf;
     if (!options) return;
-    const { ctx } = this;
-    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
+    const loaded = await loadConfig(options.configUrl, options.buildConfig, this.ctx.cache, this.ctx.options.fetchImpl);
     if (!loaded.ok || loaded.value.fromCache || this.cachedConfigOf !== options) return;
-    this.cachedConfigOf = null;
-    ctx.config = loaded.value.config;
-    ctx.post({ type: 'config', config: ctx.config, fromCache: false });
+    this.#applyConfig(loaded.value, options);
+  }
+
+  /** A start that went on with the cached config and preferences asks for them again, all at once. */
+  async #revalidate(options: InitOptions) {
+    const { ctx } = this;
+    const signedIn = ctx.session.state().authenticated;
+    const endpoint = ctx.config.endpoint;
+    if (signedIn) void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), true));
+    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
+    if (!loaded.ok) {
+      // config.json names an API that cannot be reached: the console goes on with the last config until it answers.
+      this.cachedConfigOf = options;
+      ctx.setOnline(false, loaded.error.endpoint);
+      return;
+    }
+    this.#applyConfig(loaded.value, options);
+    // The preferences of the user at the new API.
+    if (signedIn && ctx.config.endpoint !== endpoint) void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), true));
+  }
+
+  /**
+   * Puts a loaded config in force; the UI and the polls hear of it only when it differs from the one in use, so a
+   * revalidation that found nothing new changes nothing on screen.
+   */
+  #applyConfig(loaded: LoadedConfig, options: InitOptions) {
+    const { ctx } = this;
+    const wasFromCache = this.cachedConfigOf !== null;
+    this.cachedConfigOf = loaded.fromCache ? options : null;
+    ctx.setOnline(!loaded.fromCache);
+    const changed = JSON.stringify(loaded.config) !== JSON.stringify(ctx.config);
+    if (!changed && wasFromCache === loaded.fromCache) return;
+    ctx.config = loaded.config;
+    ctx.post({ type: 'config', config: ctx.config, fromCache: loaded.fromCache });
+    if (changed) this.alerts.lifecycle.configChanged();
   }
 
   async #start(token: Result<string>): Promise<Result<SessionState>> {
@@ -137,6 +185,8 @@ export class SessionService implements SessionApi {
 
   async #reportUserData(loading: Promise<Result<void>>) {
     const loaded = await loading;
+    // A refused token ends the session at once (the first /alerts would be refused too); no answer is an outage.
+    if (!loaded.ok) this.ctx.track(loaded);
     if (!loaded.ok && loaded.error.kind !== 'network' && loaded.error.kind !== 'auth') {
       this.ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
     }

@@ -20,17 +20,25 @@ export class UserData {
   queries: SavedQuery[] = [];
   private owner = '';
   private loaded = false;
+  /** whether the UI was told the current data since the last loadCached */
+  private shown = false;
 
   constructor(
     private cache: Cache,
     private post: (event: UserDataMessage) => void,
   ) {}
 
-  /** The cached copy of the user's data (instant, and what an offline start has), posted at once. */
-  async loadCached(owner: string | null, signedIn: boolean): Promise<void> {
+  /**
+   * The cached copy of the user's data (instant, and what an offline start has), posted at once; true when there was
+   * one. Signed in without a copy, nothing is posted yet: the server's copy follows (loadRemote), and posting the
+   * defaults first would show a list with the wrong page size, columns or language for a moment.
+   */
+  async loadCached(owner: string | null, signedIn: boolean): Promise<boolean> {
     this.owner = owner ?? '';
+    this.shown = false;
     const cached = await this.cache.get<StoredUserData>('user-data');
-    if (cached && cached.owner === this.owner) {
+    const found = Boolean(cached && cached.owner === this.owner);
+    if (found && cached) {
       this.prefs = mergePreferences(cached.prefs);
       this.queries = parseSavedQueries(cached.queries);
     } else {
@@ -38,19 +46,24 @@ export class UserData {
       this.queries = [];
     }
     this.loaded = !signedIn;
-    this.publish();
+    if (found || !signedIn) this.publish();
+    return found;
   }
 
-  /** The server's copy, when signed in (the cached one stays when it cannot be had). */
+  /** The server's copy, when signed in (the cached one, or the defaults, stay when it cannot be had). */
   async loadRemote(ctx: HttpContext, signedIn: boolean): Promise<Result<void>> {
     if (!signedIn) return { ok: true, value: undefined };
     const remote = await getMyAttributes(ctx);
-    if (!remote.ok) return remote;
+    if (!remote.ok) {
+      if (!this.shown) this.publish();
+      return remote;
+    }
     this.prefs = mergePreferences(remote.value.prefs);
     this.queries = parseSavedQueries(remote.value.queries);
     this.loaded = true;
-    await this.store();
     this.publish();
+    // The offline copy is best effort: a storage write that hangs must not hold up the start that waits for this.
+    this.store().catch(() => undefined);
     return { ok: true, value: undefined };
   }
 
@@ -129,6 +142,7 @@ export class UserData {
   }
 
   private publish() {
+    this.shown = true;
     this.post({ type: 'user-data', prefs: this.prefs, queries: this.queries, loaded: this.loaded });
   }
 }

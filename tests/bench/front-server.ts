@@ -2,11 +2,12 @@
 // while a long run is going, which would swap files under it) with exactly the rules of server/start.ts (the same
 // module decides: precompressed copies by Accept-Encoding, cache headers and 304s, SPA fallback, no source maps, the
 // security headers), and passes /api, /config.json and /csp-report through to the in-process server/. It also has
-// the network switch of the offline phase: when off, every connection is dropped, as when the cable is pulled.
+// the network switch of the offline phase: when off, every connection is dropped, as when the cable is pulled. With
+// `apiEndpoint` its config.json names an API on another origin instead (the start-up phase at a round-trip delay).
 import http from 'node:http';
 import { createReadStream } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
-import { answerStatic, CSP_REPORT_PATH, securityHeaders } from '../../server/console-serving.ts';
+import { answerStatic, CSP_REPORT_PATH, REVALIDATE, securityHeaders } from '../../server/console-serving.ts';
 
 export interface FrontServer {
   url: string;
@@ -18,11 +19,13 @@ export interface FrontServer {
   close(): Promise<void>;
 }
 
-export async function startFrontServer(distDir: string, upstream: string, port = 0): Promise<FrontServer> {
+export async function startFrontServer(distDir: string, upstream: string, port = 0, options: { apiEndpoint?: string } = {}): Promise<FrontServer> {
   const root = distDir;
   const target = new URL(upstream);
-  // The demo's config.json says /api: the same origin as this door.
-  const policy = securityHeaders({ endpoints: ['/api'], reportUri: CSP_REPORT_PATH });
+  // The demo's config.json says /api: the same origin as this door (or the API on another origin it was given).
+  const endpoint = options.apiEndpoint ?? '/api';
+  const policy = securityHeaders({ endpoints: [endpoint], reportUri: CSP_REPORT_PATH });
+  const configBody = JSON.stringify({ endpoint });
   const sockets = new Set<Socket>();
   let online = true;
   let upstreamRequests = 0;
@@ -34,6 +37,11 @@ export async function startFrontServer(distDir: string, upstream: string, port =
       return;
     }
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (options.apiEndpoint && urlPath === '/config.json') {
+      res.writeHead(200, { ...policy, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': REVALIDATE });
+      res.end(configBody);
+      return;
+    }
     if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/config.json' || urlPath === CSP_REPORT_PATH) {
       if (urlPath !== CSP_REPORT_PATH) upstreamRequests++;
       const upstreamReq = http.request(

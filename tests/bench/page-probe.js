@@ -8,6 +8,11 @@
   const bench = {
     firstRowAt: null,
     firstRowCount: 0,
+    // When the first answer from the API is on screen with rows (its first change of the page, or the next frame when
+    // it changes nothing): on a later start the first rows are the cached ones, shown before any request; this is
+    // when the list is the server's.
+    firstLiveRowAt: null,
+    liveSeen: false,
     firstFull: null,
     longTasks: [],
     measureBytes: false,
@@ -138,6 +143,23 @@
       };
     }
     if (event.type === 'alerts-patch') bench.lastPatchRows = Array.isArray(event.rows) ? event.rows.length : 0;
+    if ((event.type === 'alerts-full' || event.type === 'alerts-patch') && !bench.liveSeen && event.meta) {
+      const meta = event.meta;
+      if (typeof meta.updatedAt === 'number' && meta.updatedAt >= performance.timeOrigin && meta.fromCache !== true) {
+        bench.liveSeen = true;
+        // Rows on screen once the answer is applied: the first change of the page it makes (the rows themselves on a
+        // first start), or the next frame when it changes nothing visible (the same rows as the cached ones).
+        const shown = () => {
+          if (bench.firstLiveRowAt !== null || !document.querySelector(rowSelector)) return;
+          bench.firstLiveRowAt = performance.now();
+          changes.disconnect();
+        };
+        const changes = new MutationObserver(shown);
+        changes.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+        const frame = () => (document.querySelector(rowSelector) ? shown() : requestAnimationFrame(() => setTimeout(frame, 0)));
+        requestAnimationFrame(() => setTimeout(frame, 0));
+      }
+    }
     if (bench.recordPolls && (event.type === 'alerts-full' || event.type === 'alerts-patch') && event.meta) {
       const at = event.meta.updatedAt;
       if (typeof at === 'number' && at !== bench.pollTimes[bench.pollTimes.length - 1] && !event.meta.fromCache) bench.pollTimes.push(at);

@@ -20,6 +20,7 @@ import { sourceMapResolver, startupReport } from './startup-profile.ts';
 import type { TraceEvent } from './trace-summary.ts';
 import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED_AUDITS } from './lighthouse.ts';
 import { formatSoak, runSoak } from './soak.ts';
+import { BUDGET_LATENCY_MS, latencyRun, type LatencyRun } from './latency.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -68,6 +69,8 @@ interface RunObservation {
   heapSteps: [number, number][];
   shellFiles: string[];
   workerFiles: string[];
+  /** the start-up phase at --real-latency (null when left out) */
+  latency?: LatencyRun | null;
 }
 
 async function main() {
@@ -109,7 +112,9 @@ async function main() {
           for (let run = 1; run <= opts.runs; run++) {
             log(`${combo}: run ${run}/${opts.runs}`);
             const traceDir = opts.traceDir && run === 1 ? opts.traceDir : null;
-            runs.push(await browserRun(browser!, stack, { alerts, rows, combo, opts, samples, distDir: distDir!, gzCache, traceDir }));
+            const observed = await browserRun(browser!, stack, { alerts, rows, combo, opts, samples, distDir: distDir!, gzCache, traceDir });
+            observed.latency = opts.realLatencyMs > 0 ? await startUpAtLatency(stack, { alerts, rows, combo, opts, samples, distDir: distDir!, gzCache, traceDir: null }) : null;
+            runs.push(observed);
             const page = await serverPageMs(stack.server, opts.serverRequests);
             serverTimingSource = page.source;
             samples.add(combo, 'server.alertsPageMs', page.ms);
@@ -151,7 +156,7 @@ async function main() {
     options: {
       ...(opts.lighthouse === 'only'
         ? {}
-        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss }),
+        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss, realLatencyMs: opts.realLatencyMs }),
       dist: opts.dist,
       ...(opts.lighthouse ? { lighthouse: opts.lighthouse, lighthouseRuns: opts.lighthouseRuns, url: opts.url } : {}),
     },
@@ -165,6 +170,9 @@ async function main() {
       serverTimingSource === 'server-timing'
         ? "server.alertsPageMs is the server's own Server-Timing figure; server.alertsPageLoopbackMs is the round trip over loopback HTTP."
         : 'server.alertsPageMs is a Fastify inject round trip (in-process, no socket); server.alertsPageLoopbackMs is the round trip over loopback HTTP.',
+      ...(opts.realLatencyMs > 0 && opts.lighthouse !== 'only'
+        ? [`The start-up figures (load.*FirstRowMsAt*, load.apiRoundTripsBeforeFirstRow.*) had the API on another origin with every answer ${opts.realLatencyMs} ms late (tests/bench/latency.ts).`]
+        : []),
       `Wall time of this run: ${Math.round((Date.now() - started) / 1000)} s.`,
     ],
   };
@@ -370,6 +378,33 @@ async function traceColdStart(browser: Browser, stack: Stack, rc: RunContext): P
     log(`cold start traced (${rc.combo}${slowdown}) → ${path.relative(process.cwd(), base)}.json\n${report}`);
   } finally {
     await context.close();
+  }
+}
+
+// ---- the start-up phase at a real round trip -----------------------------------------------------------------------
+
+/** A first and a later start against the demo API on another origin, every answer --real-latency ms late. */
+async function startUpAtLatency(stack: Stack, rc: RunContext): Promise<LatencyRun | null> {
+  try {
+    const result = await latencyRun({
+      server: stack.server,
+      distDir: rc.distDir,
+      delayMs: rc.opts.realLatencyMs,
+      rows: rc.rows,
+      probe: PROBE,
+      launch: (dir) => chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions(rc.opts.jsFlags), viewport: VIEWPORT, serviceWorkers: 'allow' }),
+      serviceWorkerControls,
+      log,
+    });
+    const at150 = rc.opts.realLatencyMs === BUDGET_LATENCY_MS;
+    rc.samples.add(rc.combo, at150 ? 'load.coldFirstRowMsAt150' : 'load.coldFirstRowMsAtLatency', result.cold.firstRowMs);
+    rc.samples.add(rc.combo, at150 ? 'load.warmFirstRowMsAt150' : 'load.warmFirstRowMsAtLatency', result.warm.firstRowMs);
+    rc.samples.add(rc.combo, 'load.apiRoundTripsBeforeFirstRow.cold', result.cold.roundTrips);
+    rc.samples.add(rc.combo, 'load.apiRoundTripsBeforeFirstRow.warm', result.warm.roundTrips);
+    return result;
+  } catch (e) {
+    log(`start-up phase failed: ${(e as Error).message.split('\n')[0]}`);
+    return null;
   }
 }
 
@@ -795,6 +830,15 @@ function summariseObservations(runs: RunObservation[]): Record<string, unknown> 
     longTasksByPhase: runs.map((r) => r.longTasksByPhase),
     shellFiles: last.shellFiles,
     workerFiles: last.workerFiles,
+    // The start-up phase: the round trips in sequence before the first row and the /alerts asked for by then, per run;
+    // every API request before it in the last run.
+    startUpAtLatency: runs.some((r) => r.latency)
+      ? {
+          chains: runs.map((r) => r.latency && { cold: r.latency.cold.chain, warm: r.latency.warm.chain }),
+          alertsRequestsBeforeFirstRow: runs.map((r) => r.latency && { cold: r.latency.cold.alertsRequests, warm: r.latency.warm.alertsRequests }),
+          requestsBeforeFirstRow: last.latency ? { cold: last.latency.cold.requests, warm: last.latency.warm.requests } : null,
+        }
+      : null,
   };
 }
 

@@ -44,6 +44,49 @@ test('tabs show the count of each environment and filter the list; the tab is ke
   await expect(rows(page)).toHaveCount(3);
 });
 
+test('the first rows do not wait for the tab counts, and the tab of the list counts its rows meanwhile, never "ALL (0)"', async ({ page, request }) => {
+  const event = `E2EFirstRows${Date.now()}`;
+  await createAlert(request, { resource: 'first-a', event, environment: 'Production' });
+  await createAlert(request, { resource: 'first-b', event, environment: 'Development' });
+  // The tab counts are slow to come (a big database counts them longer than it takes to list a page): held until
+  // released below, or for longer than the worker waits for an answer (10 s), so rows within 9 s did not wait.
+  await request.put('/__test__/hold', { data: { path: '/environments', ms: 15_000 } });
+  try {
+    await page.goto(`/alerts?q=event:${event}`);
+    await expect(rows(page)).toHaveCount(2, { timeout: 9_000 });
+    await expect(page.getByRole('tab', { name: /^ALL \(2\)$/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /^Production/ })).toHaveCount(0);
+  } finally {
+    await request.delete('/__test__/hold');
+  }
+  await expect(page.getByRole('tab', { name: /^Production \(1\)$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: /^Development \(1\)$/ })).toBeVisible();
+});
+
+test('the tab on screen counts what its list holds at every poll, even when the environment counts are a poll behind', async ({ page, context, request }) => {
+  const event = `E2ETabTotal${Date.now()}`;
+  await createAlert(request, { resource: 'tab-total-a', event, environment: 'Production' });
+  await createAlert(request, { resource: 'tab-total-b', event, environment: 'Development' });
+  // GET /environments keeps giving its first answer, as in the cycles that ask for the open-alert counts instead.
+  let frozen: string | null = null;
+  await context.route(/\/api\/environments(\?|$)/, async (route) => {
+    frozen ??= await (await route.fetch()).text();
+    await route.fulfill({ status: 200, contentType: 'application/json', body: frozen });
+  });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('tab', { name: /^ALL \(2\)$/ })).toBeVisible();
+
+  await createAlert(request, { resource: 'tab-total-c', event, environment: 'Production' });
+  await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: /^ALL \(3\)$/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: /^Production/ }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('tab', { name: /^Production \(2\)$/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^ALL \(3\)$/ })).toBeVisible();
+});
+
 test('the search box sends q, shows "found no results" for an empty search and clears back to all alerts', async ({ page, request }) => {
   const event = `E2ESearch${Date.now()}`;
   await createAlert(request, { resource: 'search-1', event, environment: 'Production' });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AUTH_BASE_URL } from './support.ts';
 
 // One poll loop per browser, and a poll that never answers. The demo servers of the e2e run start with --test-hooks:
 // /__test__/requests counts what the API received, /__test__/hold keeps requests open without an answer.
@@ -65,4 +66,42 @@ test('with 50 rows per page in the preferences, a start asks for 50 at once: no 
   await page.goto('/settings');
   await page.getByLabel('Rows per page').selectOption('20');
   await expect(page.getByText('Settings saved')).toBeVisible();
+});
+
+test('a first start of a signed-in user (nothing cached) asks for the list once, with the page size of the preferences', async ({ browser }) => {
+  // A new user (of the demo's customer Acme Corp, so the list has rows) whose preferences on the server say 50 rows.
+  const email = `first-start-${Date.now()}@acme.example`;
+  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'First Start', email, password: 'first-start' }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  const saved = await fetch(`${AUTH_BASE_URL}/api/user/me/attributes`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ attributes: { prefs: { rowsPerPage: 50 } } }),
+  });
+  expect(saved.status).toBe(200);
+
+  // A browser that has the token and nothing else: no cached config, preferences or alerts.
+  const context = await browser.newContext();
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem('auth.token')) localStorage.setItem('auth.token', t);
+  }, token);
+  const page = await context.newPage();
+  await fetch(`${AUTH_BASE_URL}/__test__/requests`, { method: 'DELETE' });
+  // The preferences take a while (a distant API): the list must wait for them rather than go with the defaults.
+  await fetch(`${AUTH_BASE_URL}/__test__/hold`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: '/user/me/attributes', ms: 1500 }) });
+  await page.goto(`${AUTH_BASE_URL}/alerts`);
+  const table = page.getByRole('table', { name: 'Alerts' });
+  await expect.poll(async () => table.getByRole('row').count()).toBeGreaterThan(1);
+  // Long enough for a second request made with other preferences to show up.
+  await page.waitForTimeout(1_000);
+  const res = await fetch(`${AUTH_BASE_URL}/__test__/requests`);
+  const log = ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?'));
+  expect(log).toHaveLength(1);
+  expect(log[0]).toContain('page-size=50');
+  await fetch(`${AUTH_BASE_URL}/__test__/hold`, { method: 'DELETE' });
+  await context.close();
 });

@@ -7,7 +7,7 @@ import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
 import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
 import { dataWorker, startDataWorker } from '../worker-client.ts';
-import { store as appStore, type EventHandlers, type Store } from './store.ts';
+import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
 import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
 import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
@@ -33,6 +33,12 @@ export function applyEvent(store: Store, event: WorkerEvent): void {
 const isKiosk = () => readAlertsLocation(location.search, '').kiosk;
 
 let connected = false;
+/**
+ * Event types applied since the last start began. The start's answer carries the config, session and preferences as
+ * they were when it was sent; an event about them sent later (a revalidation that found a change) may arrive first
+ * (it comes through another message port), and the answer must not overwrite it.
+ */
+const heard = new Set<WorkerEvent['type']>();
 
 /** Connects the app's store to the worker once: events in, browser signals out. */
 function connect() {
@@ -40,6 +46,7 @@ function connect() {
   connected = true;
   void dataWorker.subscribe(
     Comlink.proxy((event: WorkerEvent) => {
+      heard.add(event.type);
       // A snapshot or a patch of the list can re-render hundreds of rows; as a transition React renders it in slices
       // of a few milliseconds, so no task blocks the main thread. Other events are small.
       if (event.type === 'alerts-full' || event.type === 'alerts-patch') startTransition(() => applyEvent(appStore, event));
@@ -64,14 +71,19 @@ export function warmUpWorker(): void {
 /** Starts the worker: config from its three sources, the stored token; the first config and session into the store. */
 export async function startWorker(configUrl: string, buildConfig: Partial<Config>): Promise<Result<InitResult>> {
   connect();
+  heard.clear();
   try {
     const result = await dataWorker.init({ configUrl, buildConfig, token: readToken() });
     if (result.ok) {
-      appStore.set(configAtom, result.value.config);
-      appStore.set(configFromCacheAtom, result.value.configFromCache);
-      appStore.set(sessionAtom, result.value.session);
-      appStore.set(prefsAtom, result.value.user.prefs);
-      appStore.set(savedQueriesAtom, result.value.user.queries);
+      if (!heard.has('config')) {
+        setIfChanged(appStore, configAtom, result.value.config);
+        appStore.set(configFromCacheAtom, result.value.configFromCache);
+      }
+      if (!heard.has('session')) appStore.set(sessionAtom, result.value.session);
+      if (!heard.has('user-data')) {
+        setIfChanged(appStore, prefsAtom, result.value.user.prefs);
+        setIfChanged(appStore, savedQueriesAtom, result.value.user.queries);
+      }
     }
     return result;
   } catch (error) {

@@ -5,7 +5,7 @@ import type { Config } from '../../core/types.ts';
 import type { ConnectivityMessage, SessionState } from '../../worker/contract/index.ts';
 import { userScopes, usernameOf } from '../../core/jwt.ts';
 import { hasPerms, isAdmin, permsContextOf } from '../../core/perms.ts';
-import type { EventHandlers } from './store.ts';
+import { setIfChanged, type EventHandlers } from './store.ts';
 
 export const configAtom = atom<Config | null>(null);
 export const configFromCacheAtom = atom(false);
@@ -64,7 +64,7 @@ export function followTokenOfOtherTabs(follow: (token: string | null) => void): 
 
 export const sessionHandlers: EventHandlers<'config' | 'session' | 'connectivity'> = {
   config: (store, event) => {
-    store.set(configAtom, event.config);
+    setIfChanged(store, configAtom, event.config);
     store.set(configFromCacheAtom, event.fromCache);
   },
   session: (store, event) => {

@@ -2,7 +2,7 @@
 import { atom } from 'jotai';
 import type { Preferences, SavedQuery } from '../../core/types.ts';
 import { DEFAULT_PREFERENCES, effectiveRefreshInterval } from '../../core/preferences.ts';
-import type { EventHandlers } from './store.ts';
+import { setIfChanged, type EventHandlers } from './store.ts';
 import { configAtom } from './session.ts';
 
 export const prefsAtom = atom<Preferences>(DEFAULT_PREFERENCES);
@@ -14,8 +14,8 @@ export const refreshIntervalAtom = atom((get) => effectiveRefreshInterval(get(pr
 
 export const userHandlers: EventHandlers<'user-data'> = {
   'user-data': (store, event) => {
-    store.set(prefsAtom, event.prefs);
-    store.set(savedQueriesAtom, event.queries);
+    setIfChanged(store, prefsAtom, event.prefs);
+    setIfChanged(store, savedQueriesAtom, event.queries);
     store.set(userDataLoadedAtom, event.loaded);
   },
 };

@@ -13,7 +13,10 @@ export interface SessionState {
 export interface ConfigMessage {
   type: 'config';
   config: Config;
-  /** true when the API could not be reached and the config came from the cache */
+  /**
+   * true when the API could not be reached and the config is the last known one (a start that goes on with the cached
+   * config says false until its revalidation finds the API unreachable)
+   */
   fromCache: boolean;
 }
 
@@ -57,7 +60,7 @@ export interface InitResult {
   config: Config;
   configFromCache: boolean;
   session: SessionState;
-  /** the user's preferences and saved searches as last known (the cache), so the first view uses them */
+  /** the user's preferences and saved searches (the cached copy, else the server's), so the first view uses them */
   user: { prefs: Preferences; queries: SavedQuery[] };
 }
 

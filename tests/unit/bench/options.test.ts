@@ -18,6 +18,15 @@ describe('bench options', () => {
     expect(o).toMatchObject({ alerts: [50, 10_000], rows: [20], runs: 2, out: 'x.json', build: false, extraCss: 'fix.css' });
   });
 
+  it('--real-latency sets the start-up phase’s round trip: 150 ms by default, 0 leaves the phase out, never absurd', () => {
+    expect(parseOptions([]).realLatencyMs).toBe(150);
+    expect(parseOptions(['--real-latency', '300']).realLatencyMs).toBe(300);
+    expect(parseOptions(['--real-latency=0']).realLatencyMs).toBe(0);
+    expect(() => parseOptions(['--real-latency', '-5'])).toThrow(OptionsError);
+    expect(() => parseOptions(['--real-latency', 'slow'])).toThrow(new OptionsError('--real-latency slow: expected a whole number of at least 0'));
+    expect(() => parseOptions(['--real-latency', '60000'])).toThrow(new OptionsError('--real-latency 60000: at most 3000 ms per round trip'));
+  });
+
   it('--dist measures a given build and skips building', () => {
     expect(parseOptions(['--dist', '/tmp/what-if'])).toMatchObject({ dist: '/tmp/what-if', build: false });
   });

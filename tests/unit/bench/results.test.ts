@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, checkBudgets, comboKey, formatTable, METRIC_KEYS, Samples, type BenchDocument } from '../../../tests/bench/results.ts';
+import { BUDGETS, checkBudgets, comboKey, formatTable, METRIC_KEYS, Samples, type BenchDocument, type MetricKey } from '../../../tests/bench/results.ts';
 
 const REQUIRED_KEYS = [
   'bundle.shellJsGzipKiB',
@@ -106,9 +106,35 @@ describe('bench budgets', () => {
       [
         'bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.longTasksBeforeFirstRow', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs',
         'dom.nodes', 'idle.mainThreadMsPerS',
+        'load.coldFirstRowMsAt150', 'load.warmFirstRowMsAt150', 'load.apiRoundTripsBeforeFirstRow.cold', 'load.apiRoundTripsBeforeFirstRow.warm',
         'lighthouse.performance', 'lighthouse.tbtMs', 'lighthouse.lcpMs', 'lighthouse.accessibility', 'lighthouse.bestPractices', 'lighthouse.seo',
       ].sort(),
     );
+  });
+
+  it('judges the start-up budgets at a 150 ms round trip: first rows at most 1.5 s and 0.8 s, round trips at most 4 and 2', () => {
+    const combo = comboKey(10_000, 200);
+    const verdicts = (values: Partial<Record<MetricKey, number>>) => {
+      const samples = new Samples();
+      for (const [key, value] of Object.entries(values)) samples.add(combo, key as MetricKey, value);
+      return Object.fromEntries(checkBudgets(samples.summarize()).filter((b) => b.key.includes('At150') || b.key.includes('RoundTrips')).map((b) => [b.key, b.verdict]));
+    };
+    expect(verdicts({ 'load.coldFirstRowMsAt150': 1500, 'load.warmFirstRowMsAt150': 800, 'load.apiRoundTripsBeforeFirstRow.cold': 4, 'load.apiRoundTripsBeforeFirstRow.warm': 2 })).toEqual({
+      'load.coldFirstRowMsAt150': 'met',
+      'load.warmFirstRowMsAt150': 'met',
+      'load.apiRoundTripsBeforeFirstRow.cold': 'met',
+      'load.apiRoundTripsBeforeFirstRow.warm': 'met',
+    });
+    expect(verdicts({ 'load.coldFirstRowMsAt150': 1501, 'load.warmFirstRowMsAt150': 801, 'load.apiRoundTripsBeforeFirstRow.cold': 5, 'load.apiRoundTripsBeforeFirstRow.warm': 3 })).toEqual({
+      'load.coldFirstRowMsAt150': 'missed',
+      'load.warmFirstRowMsAt150': 'missed',
+      'load.apiRoundTripsBeforeFirstRow.cold': 'missed',
+      'load.apiRoundTripsBeforeFirstRow.warm': 'missed',
+    });
+    // Round trips are counted: their median is a whole number.
+    const samples = new Samples();
+    samples.add(combo, 'load.apiRoundTripsBeforeFirstRow.cold', 4, 5);
+    expect(samples.summarize()[combo]!['load.apiRoundTripsBeforeFirstRow.cold']!.median).toBe(5);
   });
 
   it('judges the Lighthouse budgets: scores at least, TBT and LCP at most', () => {

@@ -26,3 +26,17 @@ it('an origin that is not allowed gets no CORS grant', async () => {
   const res = await fetch(`${s.apiUrl}/alerts`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
   expect(res.headers.get('access-control-allow-origin')).toBeNull();
 });
+
+it('with CORS_MAX_AGE 0 no cache time is sent, as the real server without the setting', async () => {
+  const plain = await startServer({ seed: 'none', settings: { CORS_ORIGINS: ['https://console.example.com'], CORS_MAX_AGE: 0 } });
+  try {
+    const res = await fetch(`${plain.apiUrl}/alerts`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://console.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-request-id' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
+    expect(res.headers.get('access-control-max-age')).toBeNull();
+  } finally {
+    await plain.close();
+  }
+});

@@ -65,13 +65,15 @@ describe('data worker against the demo server', () => {
     const view = viewOf(config);
     await service.setView(view);
     const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    // The first rows do not wait for the tab counts: unless they came first, they follow in a patch of their own.
+    const tabCounts = full.meta.environments.length ? full.meta : (await nextEvent(events, 'alerts-patch', events.indexOf(full) + 1)).meta;
 
     const res = await fetch(`${server.apiUrl}/alerts?status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=50`);
     const direct = (await res.json()) as { alerts: { id: string }[]; total: number };
     expect(full.rows.map((r) => r.id)).toEqual(direct.alerts.map((a) => a.id));
     expect(full.meta.total).toBe(direct.total);
     expect(full.meta.freshness).toBe('live');
-    expect(full.meta.environments.map((e) => e.environment).sort()).toEqual(['Development', 'Production']);
+    expect(tabCounts?.environments?.map((e) => e.environment).sort()).toEqual(['Development', 'Production']);
     expect(full.news).toEqual([]);
     expect(full.rows.every((r) => ['moreSevere', 'lessSevere', 'noChange'].includes(r.trend))).toBe(true);
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
-import { loadConfig } from '../../../src/worker/config-loader.ts';
+import { cachedConfig, loadConfig } from '../../../src/worker/config-loader.ts';
 import { MemoryCache } from '../../../src/worker/cache.ts';
 
 let server: RunningServer;
@@ -33,5 +33,24 @@ describe('loading the config', () => {
     const loaded = await loadConfig(`${server.url}/config.json`, {}, cache);
     expect(loaded.ok).toBe(true);
     await expect.poll(async () => (await cache.get<{ endpoint: string }>('config'))?.endpoint).toBe(server.apiUrl);
+  });
+
+  it('a later start rebuilds the config from the cached sources with this build’s values, without a request', async () => {
+    const cache = new MemoryCache();
+    expect(await cachedConfig(`${server.url}/config.json`, {}, cache)).toBeNull();
+    const loaded = await loadConfig(`${server.url}/config.json`, {}, cache);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    await expect.poll(() => cachedConfig(`${server.url}/config.json`, {}, cache)).toEqual(loaded.value.config);
+    // A new build's values win over the cached sources, as over fresh ones.
+    const rebuilt = await cachedConfig(`${server.url}/config.json`, { client_id: 'new-build' }, cache);
+    expect(rebuilt).toMatchObject({ client_id: 'new-build', endpoint: server.apiUrl, columns: loaded.value.config.columns });
+    // A build that names another API: the cached /config is that of another server.
+    expect(await cachedConfig(`${server.url}/config.json`, { endpoint: 'https://elsewhere.example/api' }, cache)).toBeNull();
+  });
+
+  it('a copy cached by an earlier version (the merged config) is not taken for the API’s answer', async () => {
+    const cache = new MemoryCache();
+    await cache.put('config', { endpoint: server.apiUrl, columns: ['severity'] });
+    expect(await cachedConfig(`${server.url}/config.json`, {}, cache)).toBeNull();
   });
 });

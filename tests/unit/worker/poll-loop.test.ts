@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
+import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
@@ -67,16 +68,6 @@ async function open(options: { cacheName: string; locks?: FakeLocks; channel?: s
 function viewOf(config: Config, patch: Partial<AlertsView['filter']> = {}): AlertsView {
   const view = defaultView(config, 20);
   return { ...view, filter: { ...view.filter, ...patch } };
-}
-
-async function until<T>(find: () => T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const fullOf = (tab: Tab, from = 0) => () => tab.events.slice(from).find((e): e is AlertsFull => e.type === 'alerts-full');

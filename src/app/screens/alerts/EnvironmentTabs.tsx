@@ -5,18 +5,19 @@ import type { EnvironmentCount } from '../../../core/types.ts';
 import { metaAtom } from '../../state/alerts.ts';
 import { configAtom } from '../../state/session.ts';
 import { prefsAtom } from '../../state/user.ts';
-import { filterAtom, pageAtom } from '../../state/alerts-screen.ts';
+import { filterAtom, pageAtom, servedAtom } from '../../state/alerts-screen.ts';
 import { useT } from '../../state/i18n.ts';
-import { compareNames } from '../../../core/names.ts';
+import { environmentTabs } from '../../../core/environment-tabs.ts';
 
 const environmentsAtom = selectAtom(metaAtom, (m) => m.environments, sameEnvironments);
+const totalAtom = selectAtom(metaAtom, (m) => m.total);
 
 function sameEnvironments(a: EnvironmentCount[], b: EnvironmentCount[]) {
   return a.length === b.length && a.every((e, i) => e.environment === b[i]?.environment && e.count === b[i]?.count);
 }
 
 /**
- * One tab per environment plus ALL, each with its count (ALL: their sum). With the showAllowedEnvs
+ * One tab per environment plus ALL, each with its count (src/core/environment-tabs.ts). With the showAllowedEnvs
  * preference, the configured environments appear too, with 0 when they have no alerts. Arrow keys move between
  * tabs (the ARIA tabs pattern); the selected environment is also a tab even when it has no alerts right now.
  */
@@ -29,22 +30,18 @@ export function EnvironmentTabs() {
   // configured environments to show even without alerts (showAllowedEnvs)
   const allowed = showAllowed && Array.isArray(config?.environments) ? config.environments : null;
   const selected = filter.environment;
+  const listTotal = useAtomValue(totalAtom);
+  const served = useAtomValue(servedAtom);
   const onSelect = (environment: string | null) => {
     setFilter({ ...filter, environment });
     setPage(1);
   };
   const { t, formatNumber } = useT();
   const listRef = useRef<HTMLDivElement>(null);
-  const counts = new Map<string, number>();
-  for (const e of environments) if (e.environment) counts.set(e.environment, (counts.get(e.environment) ?? 0) + e.count);
-  for (const env of allowed ?? []) if (env && !counts.has(env)) counts.set(env, 0);
-  if (selected && !counts.has(selected)) counts.set(selected, 0);
-  const sorted = [...counts.entries()].sort((a, b) => compareNames(a[0], b[0]));
-  const total = environments.reduce((sum, e) => sum + e.count, 0);
-  const tabs: { env: string | null; label: string; count: number }[] = [
-    { env: null, label: t('ALL'), count: total },
-    ...sorted.map(([env, count]) => ({ env, label: env, count })),
-  ];
+  const tabs = environmentTabs(environments, { selected, allowed, listTotal: served ? listTotal : null }).map((tab) => ({
+    ...tab,
+    label: tab.env === null ? t('ALL') : tab.env,
+  }));
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End'];
@@ -71,7 +68,7 @@ export function EnvironmentTabs() {
             onClick={() => onSelect(tab.env)}
             className={`whitespace-nowrap px-4 py-1.5 text-sm font-semibold uppercase tracking-wide ${active ? 'border-b-2 border-brand text-brand dark:border-indigo-300 dark:text-indigo-200' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'}`}
           >
-            {tab.label} ({formatNumber(tab.count)})
+            {tab.count === null ? tab.label : `${tab.label} (${formatNumber(tab.count)})`}
           </button>
         );
       })}

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/start.ts';
+
+// The console on one origin and the API on another, as most deployments run: every API request carries
+// Authorization or X-Request-ID, so the browser asks the API first (a CORS preflight). The demo API says how long the
+// answer may be kept (Access-Control-Max-Age: 600); the data worker's requests must let the browser keep it, and
+// must never show an old list, even behind a proxy that adds cache headers of its own (docs/cross-origin.md).
+
+const base = Number(process.env.E2E_PORT ?? 4173);
+let api: RunningServer;
+let front: RunningServer;
+let proxy: http.Server;
+/** what the proxy between console and API adds to the API's answers */
+let proxyAdds: 'nothing' | 'max-age' | 'etag' = 'nothing';
+
+test.beforeAll(async () => {
+  // One-second polls: a few seconds show whether each poll pays a preflight.
+  api = await startServer({
+    port: base + 2,
+    host: '127.0.0.1',
+    dataDir: null,
+    seed: 'demo',
+    simulator: false,
+    serveConsole: false,
+    testHooks: true,
+    settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: 1000, CORS_MAX_AGE: 600 },
+  });
+  proxy = http.createServer((req, res) => {
+    const upstream = http.request({ host: '127.0.0.1', port: api.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const headers = { ...answer.headers };
+        delete headers['content-length'];
+        delete headers['transfer-encoding'];
+        delete headers.connection;
+        let status = answer.statusCode ?? 502;
+        if (req.method === 'GET' && status === 200 && proxyAdds === 'max-age') headers['cache-control'] = 'max-age=60';
+        if (req.method === 'GET' && status === 200 && proxyAdds === 'etag') {
+          const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
+          headers.etag = tag;
+          if (req.headers['if-none-match'] === tag) status = 304;
+        }
+        const out = status === 304 ? Buffer.alloc(0) : body;
+        res.writeHead(status, { ...headers, 'content-length': String(out.length) });
+        res.end(out);
+      });
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(base + 4, '127.0.0.1', resolve));
+  front = await startServer({
+    port: base + 3,
+    host: '127.0.0.1',
+    dataDir: null,
+    seed: 'none',
+    simulator: false,
+    serveConsole: true,
+    consoleEndpoint: `http://127.0.0.1:${base + 4}/api`,
+    settings: { AUTH_REQUIRED: false },
+  });
+});
+
+test.afterAll(async () => {
+  await front?.close().catch(() => undefined);
+  await new Promise((resolve) => proxy?.close(resolve));
+  await api?.close().catch(() => undefined);
+});
+
+test.beforeEach(() => {
+  proxyAdds = 'nothing';
+});
+
+async function openAlerts(page: Page) {
+  await page.goto(`${front.url}/alerts`);
+  await expect.poll(async () => page.getByRole('table', { name: 'Alerts' }).getByRole('row').count()).toBeGreaterThan(5);
+}
+
+/** GETs and preflights of /alerts the API received since the counts were last reset. */
+function alertsRequests() {
+  const counts = api.testHooks!.counts();
+  return { gets: counts['GET /alerts'] ?? 0, preflights: counts['OPTIONS /alerts'] ?? 0 };
+}
+
+async function postAlert(resource: string) {
+  const res = await fetch(`${api.apiUrl}/alert`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ resource, event: 'CrossOrigin', environment: 'Production', severity: 'critical', service: ['Web'], text: 'new since the last poll' }),
+  });
+  expect(res.status).toBe(201);
+}
+
+test('with Access-Control-Max-Age the polls reuse the preflight: none per poll, where each poll used to pay one', async ({ page }) => {
+  await openAlerts(page);
+  api.testHooks!.reset();
+  await page.waitForTimeout(6_000);
+  const { gets, preflights } = alertsRequests();
+  expect(gets).toBeGreaterThanOrEqual(4);
+  // The list's URL does not change between polls: its preflight was kept from the first one.
+  expect(preflights).toBe(0);
+});
+
+test('behind a proxy that adds Cache-Control: max-age=60 the list still follows every poll, never an old copy', async ({ page }) => {
+  proxyAdds = 'max-age';
+  await openAlerts(page);
+  api.testHooks!.reset();
+  const resource = `cross-origin-max-age-${Date.now()}`;
+  await postAlert(resource);
+  await expect(page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: resource })).toHaveCount(1, { timeout: 5_000 });
+  await page.waitForTimeout(3_000);
+  // Every poll reached the API (none was answered from the browser's cache); each pays its preflight then. The counts
+  // are reset and read at any moment of a poll: a GET may be counted without its preflight, or a preflight without
+  // its GET, so they may differ by one (with a kept preflight there would be none).
+  const { gets, preflights } = alertsRequests();
+  expect(gets).toBeGreaterThanOrEqual(3);
+  expect(Math.abs(preflights - gets)).toBeLessThanOrEqual(1);
+});
+
+test('behind a proxy that adds an ETag the list follows every poll, and the polls still reuse the preflight', async ({ page }) => {
+  proxyAdds = 'etag';
+  await openAlerts(page);
+  api.testHooks!.reset();
+  const resource = `cross-origin-etag-${Date.now()}`;
+  await postAlert(resource);
+  await expect(page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: resource })).toHaveCount(1, { timeout: 5_000 });
+  await page.waitForTimeout(3_000);
+  const { gets, preflights } = alertsRequests();
+  expect(gets).toBeGreaterThanOrEqual(3);
+  expect(preflights).toBe(0);
+});

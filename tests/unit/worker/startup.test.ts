@@ -1,0 +1,169 @@
+// The start of a signed-in console against the demo server: what waits for what before the first rows. A first start
+// asks /config and the preferences together and answers with the user's preferences (so the first /alerts has the
+// page size the user sees); a later start answers from the cache at once and revalidates in parallel, applying only
+// what changed; the first rows never wait for the tab counts (/environments).
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
+import { until } from './until.ts';
+import { createDataService } from '../../../src/worker/service.ts';
+import type { AlertsFull, AlertsPatch, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import { defaultView } from '../../../src/core/alerts-query.ts';
+
+let server: RunningServer;
+let token = '';
+
+beforeAll(async () => {
+  server = await startDemoServer({ AUTH_REQUIRED: true }, { testHooks: true });
+  const res = await fetch(`${server.apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'operator@alerta.dev', password: 'alerta-demo' }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const opened: { close(): void }[] = [];
+beforeEach(() => {
+  server.testHooks!.release();
+  server.testHooks!.reset();
+});
+afterEach(async () => {
+  for (const service of opened.splice(0)) service.close();
+  await setRowsPerPage(20);
+});
+
+async function setRowsPerPage(rowsPerPage: number) {
+  const res = await fetch(`${server.apiUrl}/user/me/attributes`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ attributes: { prefs: { rowsPerPage } } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+let counter = 0;
+
+async function start(cacheName: string, fetchImpl?: typeof fetch) {
+  const events: WorkerEvent[] = [];
+  const service = createDataService({ cacheName, coordination: null, fetchImpl });
+  opened.push(service);
+  await service.subscribe((e) => events.push(e));
+  const t0 = Date.now();
+  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token });
+  if (!init.ok) throw new Error(init.error.message);
+  return { service, events, init: init.value, initMs: Date.now() - t0, answeredAt: events.length };
+}
+
+const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?'));
+
+describe('a first start (nothing cached)', () => {
+  it('asks /config and the preferences together, and answers with the user’s preferences, never the defaults', async () => {
+    await setRowsPerPage(50);
+    server.testHooks!.hold('/config', 600);
+    server.testHooks!.hold('/user/me/attributes', 600);
+    const { init, initMs, events, service } = await start(`first-${++counter}`);
+    // In sequence the two would take 1.2 s.
+    expect(initMs).toBeGreaterThanOrEqual(550);
+    expect(initMs).toBeLessThan(1100);
+    expect(init.user.prefs.rowsPerPage).toBe(50);
+    const told = events.filter((e): e is UserDataMessage => e.type === 'user-data');
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.every((e) => e.prefs.rowsPerPage === 50)).toBe(true);
+
+    // The view the UI derives from them: one /alerts, with the user's page size.
+    await service.setView(defaultView(init.config, init.user.prefs.rowsPerPage));
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full'), 5000, 'the first rows');
+    expect(alertsAsked()).toHaveLength(1);
+    expect(alertsAsked()[0]).toContain('page-size=50');
+  });
+
+  it('a token the API refuses ends the session before any list is asked for', async () => {
+    const events: WorkerEvent[] = [];
+    const service = createDataService({ cacheName: `refused-${++counter}`, coordination: null });
+    opened.push(service);
+    await service.subscribe((e) => events.push(e));
+    // A well-formed token the server did not sign: its signature is checked at the first call.
+    const [head, body] = token.split('.');
+    const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: `${head}.${body}.forged` });
+    expect(init.ok).toBe(true);
+    if (!init.ok) return;
+    expect(init.value.session.authenticated).toBe(false);
+    expect(events.some((e) => e.type === 'session' && e.reason === 'unauthorized')).toBe(true);
+    expect(alertsAsked()).toHaveLength(0);
+  });
+});
+
+describe('a later start (config and preferences cached)', () => {
+  it('answers without waiting for the API, the first /alerts leaves at once, and the revalidation applies what changed', async () => {
+    const cacheName = `later-${++counter}`;
+    await setRowsPerPage(50);
+    (await start(cacheName)).service.close();
+    opened.splice(0);
+
+    // Meanwhile the user chose 100 rows elsewhere, and the API is slow to answer /config and the preferences.
+    await setRowsPerPage(100);
+    server.testHooks!.reset();
+    server.testHooks!.hold('/config', 1500);
+    server.testHooks!.hold('/user/me/attributes', 1500);
+    const { init, initMs, events, service, answeredAt } = await start(cacheName);
+    expect(initMs).toBeLessThan(500);
+    expect(init.user.prefs.rowsPerPage).toBe(50);
+    expect(init.configFromCache).toBe(false);
+
+    const t0 = Date.now();
+    await service.setView(defaultView(init.config, init.user.prefs.rowsPerPage));
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 1400, 'rows from the API while /config is held');
+    expect(Date.now() - t0).toBeLessThan(1400);
+    const log = server.testHooks!.log();
+    expect(log.filter((r) => r.startsWith('GET /config'))).toHaveLength(1);
+    expect(log.filter((r) => r.startsWith('GET /user/me/attributes'))).toHaveLength(1);
+
+    // The preferences changed: the UI hears of it once; the config did not: no word about it after the answer.
+    const changed = await until(() => events.slice(answeredAt).find((e): e is UserDataMessage => e.type === 'user-data'), 3000, 'the revalidated preferences');
+    expect(changed.prefs.rowsPerPage).toBe(100);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events.slice(answeredAt).filter((e) => e.type === 'config')).toHaveLength(0);
+    expect(events.slice(answeredAt).filter((e) => e.type === 'user-data')).toHaveLength(1);
+  });
+
+  it('a config the revalidation finds changed is applied, and the list is asked for again with it', async () => {
+    const cacheName = `changed-${++counter}`;
+    (await start(cacheName)).service.close();
+    opened.splice(0);
+
+    // The server's /config now names another page of columns.
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (!String(input).endsWith('/api/config')) return res;
+      const body = (await res.json()) as { columns: string[] };
+      return new Response(JSON.stringify({ ...body, columns: ['severity', 'resource', 'event'] }), { headers: { 'Content-Type': 'application/json' } });
+    };
+    const { init, events, service, answeredAt } = await start(cacheName, fetchImpl);
+    expect(init.config.columns).not.toEqual(['severity', 'resource', 'event']);
+    await service.setView(defaultView(init.config, 20));
+    const config = await until(() => events.slice(answeredAt).find((e) => e.type === 'config'), 3000, 'the changed config');
+    expect(config).toMatchObject({ config: { columns: ['severity', 'resource', 'event'] }, fromCache: false });
+    await until(() => alertsAsked().length >= 2, 3000, 'the list asked for again');
+  });
+});
+
+describe('the first rows', () => {
+  it('do not wait for the tab counts', async () => {
+    const { init, events, service } = await start(`tabs-${++counter}`);
+    server.testHooks!.hold('/environments', 1500);
+    const t0 = Date.now();
+    await service.setView(defaultView(init.config, 20));
+    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full'), 1200, 'the first rows');
+    expect(Date.now() - t0).toBeLessThan(1200);
+    expect(full.rows.length).toBeGreaterThan(0);
+    expect(full.meta.environments).toEqual([]);
+    const counts = await until(() => events.find((e): e is AlertsPatch => e.type === 'alerts-patch' && (e.meta?.environments?.length ?? 0) > 0), 4000, 'the tab counts');
+    expect(counts.rows).toBeUndefined();
+  });
+});
