@@ -1,6 +1,8 @@
 // ICU MessageFormat messages, compiled at build time (scripts/icu-messages.ts) and formatted here: the console ships
-// no message parser (@formatjs/intl and its parser were 15 KiB gzip of the shell and 100+ ms of start-up
-// at 4x CPU slowdown). The result is the one intl-messageformat gives for the same message and values
+// no message parser and no message library. @formatjs/intl with its parser was 15 KiB gzip of the shell and 100+ ms
+// of start-up at 4x CPU slowdown; even by FormatJS's own route without a parser (messages precompiled to its AST, the
+// parser aliased to its no-parser build) it adds 5 KiB gzip to the shell and formats a message more than 15 times
+// slower (docs/architecture.md, "Stack"). The result is the one intl-messageformat gives for the same message and values
 // (tests/unit/i18n/icu-messages.test.ts compares them on every message of every catalogue).
 //
 // The compiled form is plain JSON, small for the common case:

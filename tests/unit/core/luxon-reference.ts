@@ -1,7 +1,8 @@
 // The console's date formatting as it was when it rendered through luxon (src/core/date-format.ts before it
 // had its own formatter):
-// the reference the luxon-free formatter is compared with in date-format.test.ts. Test code only; luxon is a
-// devDependency for it (and lazily for the rare admin date inputs).
+// the reference the luxon-free formatter is compared with in date-format.test.ts, and the luxon side of
+// tests/bench/format-cost.ts. Test code only: luxon is a devDependency for it (why the product formats dates itself:
+// docs/architecture.md, "Stack").
 import { DateTime } from 'luxon';
 
 type Piece = { token: string } | { literal: string };
