@@ -2,6 +2,8 @@
 // severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
 import Database from 'better-sqlite3';
 import { RE2JS } from 're2js';
+import { ApiError } from './errors.ts';
+import { jsRegexSource, regexProblem } from '../src/core/pg-regex.ts';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -258,14 +260,38 @@ function re2Cache(flags: number): (pattern: string) => RE2JS | null {
   };
 }
 
-/** Is this a regular expression the query language accepts (RE2 syntax: no back-references or look-around)? */
-export function isValidRegex(pattern: string): boolean {
-  try {
-    RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-    return true;
-  } catch {
-    return false;
+const WORD = '[\\pL\\pN_]';
+const NON_WORD = '[^\\pL\\pN_]';
+
+/**
+ * A Postgres pattern for RE2. Postgres's \y is a Unicode word boundary and RE2's \b an ASCII one, so the \y a phrase
+ * or wildcard starts and ends with becomes 'start of text or a non-word character' when a word character follows it
+ * (and 'a word character' when one does not), and likewise at the end; a \y elsewhere becomes \b.
+ */
+function re2Source(pattern: string): string {
+  let p = pattern;
+  let lead = '';
+  let tail = '';
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
+  if (p.startsWith('\\y') && p.length > 2 && p[2] !== '\\' && p[2] !== '(' && p[2] !== '[' && p[2] !== '.') {
+    lead = isWord(p[2]) ? `(?:^|${NON_WORD})` : `(?:${WORD})`;
+    p = p.slice(2);
   }
+  if (p.endsWith('\\y') && !p.endsWith('\\\\y') && p.length > 2) {
+    const before = p[p.length - 3];
+    if (before !== undefined && before !== ')' && before !== ']' && before !== '*' && before !== '?' && before !== '+') {
+      tail = isWord(before) ? `(?:$|${NON_WORD})` : `(?:${WORD})`;
+      p = p.slice(0, -2);
+    }
+  }
+  return lead + jsRegexSource(p) + tail;
+}
+
+/** JSON as Postgres prints a jsonb value: ', ' between items and ': ' after keys. */
+function jsonbText(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(jsonbText).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${jsonbText(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
 }
 
 function registerFunctions(db: Db): void {
@@ -285,6 +311,45 @@ function registerFunctions(db: Db): void {
     if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
     const re = sensitive(pattern);
     return re !== null && re.test(String(value).toLowerCase()) ? 1 : 0;
+  });
+  // pg_match(pattern, value): Postgres `value ~* pattern` (phrases, wildcards and /regex/ terms of q=). NULL stays
+  // NULL (so NOT of it stays false, as in SQL); a pattern Postgres refuses fails when a row is matched, as there.
+  const pg = new Map<string, RE2JS | string>();
+  db.function('pg_match', { deterministic: false }, (pattern: unknown, value: unknown) => {
+    checkBudget();
+    if (value === null || value === undefined || typeof pattern !== 'string') return null;
+    let re = pg.get(pattern);
+    if (re === undefined) {
+      const problem = regexProblem(pattern);
+      if (problem) re = problem;
+      else {
+        try {
+          re = RE2JS.compile(re2Source(pattern), RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
+        } catch {
+          re = 'invalid regular expression';
+        }
+      }
+      if (pg.size >= 200) pg.clear();
+      pg.set(pattern, re);
+    }
+    if (typeof re === 'string') throw new ApiError('An internal error has occurred!', 500, [`invalid regular expression: ${re.replace(/^invalid regular expression$/, 'syntax error')}\n`]);
+    return re.test(String(value)) ? 1 : 0;
+  });
+  // pg_json_text(json, key): Postgres `json::jsonb ->> key`, the text of a key (NULL when absent); a column that does
+  // not hold JSON fails as the cast fails there.
+  db.function('pg_json_text', { deterministic: false }, (json: unknown, key: unknown) => {
+    if (json === null || json === undefined || typeof key !== 'string') return null;
+    let v: unknown;
+    try {
+      v = JSON.parse(String(json));
+    } catch {
+      throw new ApiError('An internal error has occurred!', 500, ['invalid input syntax for type json\n']);
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return null;
+    const x = (v as Record<string, unknown>)[key];
+    if (x === null) return null;
+    if (typeof x === 'string') return x;
+    return typeof x === 'object' ? jsonbText(x) : String(x);
   });
   // query_budget(): checked every 64th row of q= queries, so long lists of plain terms stop in time too
   db.function('query_budget', { deterministic: false }, () => {
