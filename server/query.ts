@@ -5,7 +5,8 @@
 // it is, a word or phrase on service, tags or correlate is an exact element match, ranges compare in the column's
 // type, field names are column names (create_time, not createTime), _.name and attributes.name read an attribute.
 import { ApiError } from './errors.ts';
-import { parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn } from '../src/core/query-syntax.ts';
+import { castLiteral } from '../src/core/pg-literals.ts';
+import { columnType, parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn, type PgType } from '../src/core/query-syntax.ts';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'attr';
 
@@ -78,118 +79,20 @@ export function dbError(message: string): ApiError {
   return new ApiError('An internal error has occurred!', 500, [`${message}\n`]);
 }
 
-/** Column types of the real server's alerts table (alerta/sql/schema.sql), by column name. */
-type PgType = 'text' | 'text[]' | 'jsonb' | 'integer' | 'boolean' | 'timestamp without time zone' | 'history[]';
-const PG_COLUMNS: Record<string, { type: PgType; sql: string }> = {
-  id: { type: 'text', sql: 'id' },
-  resource: { type: 'text', sql: 'resource' },
-  event: { type: 'text', sql: 'event' },
-  environment: { type: 'text', sql: 'environment' },
-  severity: { type: 'text', sql: 'severity' },
-  correlate: { type: 'text[]', sql: 'correlate' },
-  status: { type: 'text', sql: 'status' },
-  service: { type: 'text[]', sql: 'service' },
-  group: { type: 'text', sql: 'grp' },
-  value: { type: 'text', sql: 'value' },
-  text: { type: 'text', sql: 'text' },
-  tags: { type: 'text[]', sql: 'tags' },
-  attributes: { type: 'jsonb', sql: 'attributes' },
-  origin: { type: 'text', sql: 'origin' },
-  type: { type: 'text', sql: 'type' },
-  create_time: { type: 'timestamp without time zone', sql: 'create_time' },
-  timeout: { type: 'integer', sql: 'timeout' },
-  raw_data: { type: 'text', sql: 'raw_data' },
-  customer: { type: 'text', sql: 'customer' },
-  duplicate_count: { type: 'integer', sql: 'duplicate_count' },
-  repeat: { type: 'boolean', sql: 'repeat' },
-  previous_severity: { type: 'text', sql: 'previous_severity' },
-  trend_indication: { type: 'text', sql: 'trend_indication' },
-  receive_time: { type: 'timestamp without time zone', sql: 'receive_time' },
-  last_receive_id: { type: 'text', sql: 'last_receive_id' },
-  last_receive_time: { type: 'timestamp without time zone', sql: 'last_receive_time' },
-  update_time: { type: 'timestamp without time zone', sql: 'update_time' },
-  history: { type: 'history[]', sql: '' },
-};
+/** The SQLite expression of each real column (history has none here: every use of it fails as there). */
+const SQLITE_COLUMN: Record<string, string> = { group: 'grp', history: '' };
 
 function pgColumn(name: string): { type: PgType; sql: string } {
-  const c = Object.hasOwn(PG_COLUMNS, name) ? PG_COLUMNS[name] : undefined;
-  if (!c) throw dbError(`column "${name}" does not exist`);
-  return c;
-}
-
-/** Postgres int4 input: optional sign and decimal digits, within 32 bits. */
-function pgInteger(v: string): number {
-  if (!/^\s*[+-]?\d+\s*$/.test(v)) throw dbError(`invalid input syntax for type integer: "${v}"`);
-  const n = Number(v);
-  if (n < -2147483648 || n > 2147483647) throw dbError(`value "${v}" is out of range for type integer`);
-  return n;
-}
-
-/** Postgres boolean input: true/yes/on/1 and false/no/off/0, any unique prefix, any case. */
-function pgBoolean(v: string): number {
-  const t = v.trim().toLowerCase();
-  const prefixOf = (word: string, min = 1) => t.length >= min && word.startsWith(t);
-  if (prefixOf('true') || prefixOf('yes') || prefixOf('on', 2) || t === '1') return 1;
-  if (prefixOf('false') || prefixOf('no') || prefixOf('off', 2) || t === '0') return 0;
-  throw dbError(`invalid input syntax for type boolean: "${v}"`);
-}
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-/**
- * Postgres timestamp input for the forms a query word can hold (no spaces or colons): 2024-01-31, 20240131,
- * Jan-31-2024, 31-Jan-2024, 2024-Jan-31 and now/today/yesterday/tomorrow/epoch/infinity, as the ISO text this
- * server stores ('' and a high character for -infinity and infinity, so text comparison orders them).
- */
-function pgTimestamp(v: string, now: Date): string {
-  const t = v.trim().toLowerCase();
-  const day = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-  const special: Record<string, () => string> = {
-    now: () => now.toISOString(),
-    today: () => day(now).toISOString(),
-    yesterday: () => new Date(day(now).getTime() - 86_400_000).toISOString(),
-    tomorrow: () => new Date(day(now).getTime() + 86_400_000).toISOString(),
-    epoch: () => new Date(0).toISOString(),
-    infinity: () => '\uffff',
-    '-infinity': () => '',
-  };
-  if (Object.hasOwn(special, t)) return special[t]!();
-  let m: RegExpExecArray | null;
-  let y = NaN;
-  let mo = NaN;
-  let d = NaN;
-  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t)) || (m = /^(\d{4})(\d{2})(\d{2})$/.exec(t))) [y, mo, d] = [+m[1]!, +m[2]!, +m[3]!];
-  else if ((m = /^([a-z]{3})[a-z]*-(\d{1,2})-(\d{4})$/.exec(t))) [y, mo, d] = [+m[3]!, MONTHS.indexOf(m[1]!) + 1, +m[2]!];
-  else if ((m = /^(\d{1,2})-([a-z]{3})[a-z]*-(\d{4})$/.exec(t))) [y, mo, d] = [+m[3]!, MONTHS.indexOf(m[2]!) + 1, +m[1]!];
-  else if ((m = /^(\d{4})-([a-z]{3})[a-z]*-(\d{1,2})$/.exec(t))) [y, mo, d] = [+m[1]!, MONTHS.indexOf(m[2]!) + 1, +m[3]!];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (!Number.isFinite(date.getTime()) || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
-    throw dbError(`invalid input syntax for type timestamp: "${v}"`);
-  }
-  return date.toISOString();
+  const type = columnType(name);
+  if (!type) throw dbError(`column "${name}" does not exist`);
+  return { type, sql: SQLITE_COLUMN[name] ?? name };
 }
 
 /** A query literal typed for its column, as Postgres casts an unknown literal compared with that column. */
 function pgLiteral(type: PgType, v: string, now: Date): unknown {
-  switch (type) {
-    case 'text':
-      return v;
-    case 'integer':
-      return pgInteger(v);
-    case 'boolean':
-      return pgBoolean(v);
-    case 'timestamp without time zone':
-      return pgTimestamp(v, now);
-    case 'jsonb':
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        throw dbError('invalid input syntax for type json');
-      }
-    case 'text[]':
-    case 'history[]':
-      throw dbError(`malformed array literal: "${v}"`);
-  }
+  const r = castLiteral(type, v, now);
+  if (!r.ok) throw dbError(r.message);
+  return r.value;
 }
 
 /** The SQL of a condition's column and its type; a JSON key reads as text (->>), through pg_json_text(). */
