@@ -263,28 +263,83 @@ function re2Cache(flags: number): (pattern: string) => RE2JS | null {
 const WORD = '[\\pL\\pN_]';
 const NON_WORD = '[^\\pL\\pN_]';
 
+/** The top-level alternatives of a regular expression (| outside brackets and parentheses, not escaped). */
+function topAlternatives(p: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (p[i + 1] === '^') i++;
+      if (p[i + 1] === ']') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === '|' && depth === 0) {
+      out.push(p.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(p.slice(start));
+  return out;
+}
+
 /**
  * A Postgres pattern for RE2. Postgres's \y is a Unicode word boundary and RE2's \b an ASCII one, so the \y a phrase
  * or wildcard starts and ends with becomes 'start of text or a non-word character' when a word character follows it
- * (and 'a word character' when one does not), and likewise at the end; a \y elsewhere becomes \b.
+ * (and 'a word character' when one does not), and likewise at the end; a \y elsewhere becomes \b. The server wraps
+ * the whole phrase in \y...\y, so with top-level alternatives (`\y\Y|^value$|\Y\y`) the leading \y belongs to the
+ * first alternative and the trailing one to the last.
  */
 function re2Source(pattern: string): string {
-  let p = pattern;
+  const alts = topAlternatives(pattern);
+  const last = alts.length - 1;
+  return alts.map((alt, i) => re2Alternative(alt, i === 0, i === last)).join('|');
+}
+
+function re2Alternative(alt: string, first: boolean, last: boolean): string {
+  let p = alt;
   let lead = '';
   let tail = '';
   const isWord = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
-  if (p.startsWith('\\y') && p.length > 2 && p[2] !== '\\' && p[2] !== '(' && p[2] !== '[' && p[2] !== '.') {
-    lead = isWord(p[2]) ? `(?:^|${NON_WORD})` : `(?:${WORD})`;
-    p = p.slice(2);
-  }
-  if (p.endsWith('\\y') && !p.endsWith('\\\\y') && p.length > 2) {
+  // \y^ and $\y around a word character are the anchors alone
+  if (first && p.startsWith('\\y^') && isWord(p[3])) p = p.slice(2);
+  if (last && p.endsWith('$\\y') && !p.endsWith('\\$\\y') && isWord(p[p.length - 4])) p = p.slice(0, -2);
+  // the character a \y stands next to: a literal, an escaped punctuation character or a \uXXXX; null for an escape
+  // that is a class or an assertion (\Y, \d, ...), a group, a class or a quantifier (\y is then RE2's \b)
+  const leadChar = (): string | null => {
+    const u = /^\\y\\u([0-9a-fA-F]{4})/.exec(p);
+    if (u) return String.fromCharCode(parseInt(u[1]!, 16));
+    if (p[2] === '\\') return p[3] !== undefined && !/[\p{L}\p{N}]/u.test(p[3]) ? p[3] : null;
+    return p[2] === undefined || '([.'.includes(p[2]) ? null : p[2];
+  };
+  const tailChar = (): string | null => {
+    const u = /\\u([0-9a-fA-F]{4})\\y$/.exec(p);
+    if (u) return String.fromCharCode(parseInt(u[1]!, 16));
     const before = p[p.length - 3];
-    if (before !== undefined && before !== ')' && before !== ']' && before !== '*' && before !== '?' && before !== '+') {
-      tail = isWord(before) ? `(?:$|${NON_WORD})` : `(?:${WORD})`;
+    if (p[p.length - 4] === '\\') return before !== undefined && !/[\p{L}\p{N}]/u.test(before) ? before : null;
+    return before === undefined || ')]*?+'.includes(before) ? null : before;
+  };
+  if (first && p.startsWith('\\y') && p.length > 2) {
+    const ch = leadChar();
+    if (ch !== null) {
+      lead = isWord(ch) ? `(?:^|${NON_WORD})` : `(?:${WORD})`;
+      p = p.slice(2);
+    }
+  }
+  if (last && p.endsWith('\\y') && !p.endsWith('\\\\y') && p.length > 2) {
+    const ch = tailChar();
+    if (ch !== null) {
+      tail = isWord(ch) ? `(?:$|${NON_WORD})` : `(?:${WORD})`;
       p = p.slice(0, -2);
     }
   }
-  return lead + jsRegexSource(p) + tail;
+  // RE2 spells \uXXXX as \x{XXXX}
+  return lead + jsRegexSource(p).replace(/\\u([0-9a-fA-F]{4})/g, '\\x{$1}') + tail;
 }
 
 /** JSON as Postgres prints a jsonb value: ', ' between items and ': ' after keys. */

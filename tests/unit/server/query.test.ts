@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { compileQuery, compileSort, compileFilters, parseParams, ALERT_FIELDS } from '../../../server/query.ts';
 import { ApiError } from '../../../server/errors.ts';
+import { exactTerm, excludeTerm } from '../../../src/core/query-values.ts';
 import { makeCtx, send } from './helpers.ts';
 import type { AppContext } from '../../../server/context.ts';
 
@@ -129,6 +130,32 @@ describe('q= answers as Alerta 9.1.0 answers (checked against the real server)',
   it('nesting past Python recursion limit is a 500, as on the real server', () => {
     expect(answer(`${'('.repeat(12)}resource:db01${')'.repeat(12)}`)).toEqual(['db01/ReplicationLag']);
     expect(answer(`${'('.repeat(13)}resource:db01${')'.repeat(13)}`)).toEqual({ code: 500, errors: ['maximum recursion depth exceeded'] });
+  });
+});
+
+describe('exact terms (src/core/query-values.ts) find exactly their value', () => {
+  it.each([
+    ['resource', 'web01'],
+    ['resource', 'db02'],
+    ['text', 'CPU at 97% on web01'],
+    ['text', 'Slow query (2.3s)'],
+    ['text', 'Lag 95s'],
+    ['_.region', 'eu-west-1'],
+    ['tags', 'watch:alice'],
+    ['service', 'Platform'],
+    ['group', 'Performance'],
+  ])('%s = %s', (field, value) => {
+    const term = exactTerm(field, value);
+    expect(term).not.toBeNull();
+    const rows = match(term!);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a value with quotes, backslashes, tabs and brackets, and its NOT', () => {
+    send(ctx, { resource: 'odd"\\t[x]', event: 'Odd', severity: 'minor', text: '(a) "b" \\n\tc.' });
+    expect(match(exactTerm('resource', 'odd"\\t[x]')!)).toEqual(['odd"\\t[x]/Odd']);
+    expect(match(exactTerm('text', '(a) "b" \\n\tc.')!)).toEqual(['odd"\\t[x]/Odd']);
+    expect(match(excludeTerm('resource', 'odd"\\t[x]')!)).not.toContain('odd"\\t[x]/Odd');
   });
 });
 
