@@ -2,7 +2,7 @@
 // severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
 import Database from 'better-sqlite3';
 import { RE2JS } from 're2js';
-import { ApiError } from './errors.ts';
+import { queryError } from './errors.ts';
 import { jsRegexSource, regexProblem } from '../src/core/pg-regex.ts';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -387,7 +387,7 @@ function registerFunctions(db: Db): void {
       if (pg.size >= 200) pg.clear();
       pg.set(pattern, re);
     }
-    if (typeof re === 'string') throw new ApiError('An internal error has occurred!', 500, [`invalid regular expression: ${re.replace(/^invalid regular expression$/, 'syntax error')}\n`]);
+    if (typeof re === 'string') throw queryError(`invalid regular expression: ${re.replace(/^invalid regular expression$/, 'syntax error')}`);
     return re.test(String(value)) ? 1 : 0;
   });
   // pg_json_text(json, key): Postgres `json::jsonb ->> key`, the text of a key (NULL when absent); a column that does
@@ -398,7 +398,7 @@ function registerFunctions(db: Db): void {
     try {
       v = JSON.parse(String(json));
     } catch {
-      throw new ApiError('An internal error has occurred!', 500, ['invalid input syntax for type json\n']);
+      throw queryError('invalid input syntax for type json');
     }
     if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return null;
     const x = (v as Record<string, unknown>)[key];

@@ -4,7 +4,7 @@
 // field:"phrase" and wildcards are case-insensitive regular expressions between word boundaries, /regex/ is one as
 // it is, a word or phrase on service, tags or correlate is an exact element match, ranges compare in the column's
 // type, field names are column names (create_time, not createTime), _.name and attributes.name read an attribute.
-import { ApiError } from './errors.ts';
+import { ApiError, queryError } from './errors.ts';
 import { castLiteral } from '../src/core/pg-literals.ts';
 import { columnType, parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn, type PgType } from '../src/core/query-syntax.ts';
 
@@ -74,10 +74,8 @@ export function balanced(parts: string[], op: 'AND' | 'OR'): string {
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (v: string): string => v.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 
-/** A database error, answered as the real server answers one: 500 'An internal error has occurred!'. */
-export function dbError(message: string): ApiError {
-  return new ApiError('An internal error has occurred!', 500, [`${message}\n`]);
-}
+/** An error of the real server's database, answered 400 with its message (see queryError). */
+const dbError = queryError;
 
 /** The SQLite expression of each real column (history has none here: every use of it fails as there). */
 const SQLITE_COLUMN: Record<string, string> = { group: 'grp', history: '' };
@@ -221,15 +219,15 @@ function defaultColumn(df: string): CondColumn {
 }
 
 /**
- * Compiles q= to a WHERE fragment answering as Alerta 9.1.0 answers (src/core/query-syntax.ts reads the query):
- * 400 'Failed to parse query string.' with pyparsing's message when it cannot be read, 500 'An internal error has
- * occurred!' with the database's message when the SQL the real server builds from it fails (a column that does not
- * exist, an operator the column's type lacks, a literal the column cannot take, nesting past Python's limit).
- * Invalid regular expressions fail when a row is matched, as Postgres compiles them then.
+ * Compiles q= to a WHERE fragment reading it as Alerta 9.1.0 reads it (src/core/query-syntax.ts): 400 'Failed to
+ * parse query string.' with pyparsing's message when it cannot be read, and with the database's message when the
+ * SQL the real server builds from it fails (a column that does not exist, an operator the column's type lacks, a
+ * literal the column cannot take, nesting past Python's limit: a 500 there, see queryError). Invalid regular
+ * expressions fail when a row is matched, as Postgres compiles them then.
  */
 export function compileQuery(q: string, defaultField = 'text', now = new Date()): SqlFragment {
   const r = parseQuery(q);
-  if (r.depth > RECURSION_LIMIT) throw new ApiError('An internal error has occurred!', 500, ['maximum recursion depth exceeded']);
+  if (r.depth > RECURSION_LIMIT) throw queryError('maximum recursion depth exceeded');
   if (!r.ok) throw new ApiError('Failed to parse query string.', 400, [[parseErrorText(r.text, r.loc)]]);
   const cond = serverConditions(r.ast);
   const st: CompileState = { params: [], now };

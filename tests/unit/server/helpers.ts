@@ -78,17 +78,3 @@ export function callerOf(login: string, customers: string[] | null = null): Call
     customers, authenticated: true, claims: null, viaKey: false,
   };
 }
-
-/**
- * The 500s the real server gives for a q= its database refuses (a column that does not exist, an operator the
- * column's type lacks, a literal it cannot take, an invalid regular expression, nesting past Python's limit):
- * server/ gives the same ones, in the error envelope; any other 500 is a fault.
- */
-const REAL_QUERY_500 =
-  /^(column ".*" does not exist|operator (does not exist|is not unique): .*|invalid input syntax for type .*|value ".*" is out of range for type integer|malformed array literal: .*|op ANY\/ALL \(array\) requires array on right side|cannot cast type .* to jsonb|invalid regular expression: .*|maximum recursion depth exceeded|syntax error at or near .*)\n?$/s;
-
-export function isRealQuery500(url: string, status: number, body: unknown): boolean {
-  if (status !== 500 || !/[?&]q(\.df)?=/.test(url)) return false;
-  const b = body as { message?: unknown; errors?: unknown };
-  return b?.message === 'An internal error has occurred!' && Array.isArray(b.errors) && typeof b.errors[0] === 'string' && REAL_QUERY_500.test(b.errors[0]);
-}

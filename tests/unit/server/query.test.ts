@@ -123,13 +123,13 @@ describe('q= answers as Alerta 9.1.0 answers (checked against the real server)',
     ['-timeout:>5', 'operator does not exist: - boolean'],
     ['resource:/[/', 'invalid regular expression: brackets [] not balanced'],
     ['resource:"a(b"', 'invalid regular expression: parentheses () not balanced'],
-  ])('answers %s with 500 and the database message, as the real server', (q, message) => {
-    expect(answer(q)).toEqual({ code: 500, errors: [`${message}\n`] });
+  ])('answers %s with 400 and the database message the real server sends with its 500', (q, message) => {
+    expect(answer(q)).toEqual({ code: 400, errors: [`${message}\n`] });
   });
 
-  it('nesting past Python recursion limit is a 500, as on the real server', () => {
+  it('nesting past Python recursion limit (a 500 on the real server) is a 400 with its message', () => {
     expect(answer(`${'('.repeat(12)}resource:db01${')'.repeat(12)}`)).toEqual(['db01/ReplicationLag']);
-    expect(answer(`${'('.repeat(13)}resource:db01${')'.repeat(13)}`)).toEqual({ code: 500, errors: ['maximum recursion depth exceeded'] });
+    expect(answer(`${'('.repeat(13)}resource:db01${')'.repeat(13)}`)).toEqual({ code: 400, errors: ['maximum recursion depth exceeded\n'] });
   });
 });
 
