@@ -327,3 +327,25 @@ export function checkQuery(q: string, now = new Date()): QueryCheck {
   }
   return { issues, sendable, fix };
 }
+
+/** The message of an issue: its i18n key and the values to put in it. */
+export function issueMessage(i: QueryIssue): { key: string; values: Record<string, string> } {
+  const cap = (s: string | undefined) => (s ? s[0]!.toUpperCase() + s.slice(1) : 'Other');
+  if (i.code === 'QueryFieldNeedsRange') return { key: `QueryFieldNeedsRange${cap(i.values.kind)}`, values: { field: i.values.field ?? '' } };
+  if (i.code === 'QueryBadBound') return { key: `QueryBadBound${cap(i.values.kind)}`, values: { field: i.values.field ?? '', value: i.values.value ?? '' } };
+  if (i.code === 'QueryUnknownField') return { key: i.code, values: { field: i.values.field ?? '', suggestion: i.values.suggestion || 'none' } };
+  return { key: i.code, values: i.values };
+}
+
+/** The column a user counts for an offset (1-based, one per character as seen: an emoji is one). */
+export function caretColumn(q: string, offset: number): number {
+  let n = 1;
+  for (let i = 0; i < offset && i < q.length; i++) {
+    const c = q.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+/** Queries longer than this are checked off the main thread (the check of a 10,000-character paste takes ~0.5 s). */
+export const SYNC_CHECK_MAX = 256;

@@ -1,6 +1,7 @@
 // The search box's check: what the real server would refuse, fail on or read differently is reported where it is.
 import { describe, expect, it } from 'vitest';
-import { checkQuery, type IssueCode } from '../../../src/core/query-check.ts';
+import { caretColumn, checkQuery, issueMessage, type IssueCode } from '../../../src/core/query-check.ts';
+import en from '../../../src/app/i18n/messages/en.ts';
 
 const codes = (q: string) => checkQuery(q).issues.map((i) => [i.code, i.from] as [IssueCode, number]);
 
@@ -82,5 +83,36 @@ describe('checkQuery', () => {
       expect(performance.now() - t0).toBeLessThan(3000);
       expect(r.issues.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('messages and columns for the search box', () => {
+  const queries = ['"open', 'a:/x', '(a', 'a:[1 TO', 'a)', 'café', 'a\u0001b', '@', 'a:', ':a', 'a AND', 'a OR b OR c', 'createTime:x', 'timeout:abc', 'repeat:>=o', 'create_time:>xyz', 'timeout:[a TO b]', '_exists_:"x"', 'tags:watch*', 'tags:(a)', '-a', '_.a:b*', 'x.a:b', 'a:"("', 'x:""', `${'('.repeat(20)}a${')'.repeat(20)}`, 'Web*', 'a:"b"c', 'a or b c', 'a OR NOT b'];
+
+  it('every issue the check reports has a message in the catalogue, with every value it needs', () => {
+    const seen = new Set<string>();
+    for (const q of queries) {
+      for (const i of checkQuery(q).issues) {
+        const { key, values } = issueMessage(i);
+        seen.add(i.code);
+        expect(Object.hasOwn(en, key), `${q}: ${key}`).toBe(true);
+        for (const [, name] of (en as Record<string, string>)[key]!.matchAll(/\{(\w+)[,}]/g)) expect(values, `${key} needs ${name}`).toHaveProperty(name!);
+      }
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(24);
+  });
+
+  it('kinds choose the message, an unknown field without a suggestion says none', () => {
+    expect(issueMessage(checkQuery('timeout:abc').issues[0]!).key).toBe('QueryFieldNeedsRangeNumber');
+    expect(issueMessage(checkQuery('create_time:>xyz').issues[0]!).key).toBe('QueryBadBoundDate');
+    expect(issueMessage(checkQuery('foo:x').issues[0]!).values.suggestion).toBe('none');
+    expect(issueMessage(checkQuery('createTime:x').issues[0]!).values.suggestion).toBe('create_time');
+  });
+
+  it('the column counts characters as seen: an emoji is one', () => {
+    expect(caretColumn('abc', 0)).toBe(1);
+    expect(caretColumn('🙂🙂x', 4)).toBe(3);
+    const q = 'resource:web🙂';
+    expect(caretColumn(q, checkQuery(q).issues[0]!.from)).toBe(13);
   });
 });
