@@ -39,16 +39,16 @@ function Excerpt({ text, issue }: { text: string; issue: QueryIssue }) {
   );
 }
 
-function IssueLine({ text, issue }: { text: string; issue: QueryIssue }) {
+function IssueLine({ text, issue: found }: { text: string; issue: QueryIssue }) {
   const { t } = useT();
-  const { key, values } = issueMessage(issue);
-  const error = issue.severity === 'error';
+  const { key, values } = issueMessage(found);
+  const error = found.severity === 'error';
   return (
     <li className="flex flex-wrap items-baseline gap-x-2">
       <Icon name={error ? 'error' : 'warning'} size={14} className={`shrink-0 self-center ${error ? 'text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300'}`} />
-      <span className="font-semibold">{t('QueryAtColumn', { column: caretColumn(text, issue.from) })}</span>
+      <span className="font-semibold">{t('QueryAtColumn', { column: caretColumn(text, found.from) })}</span>
       <span>{t(key as never, values)}</span>
-      <Excerpt text={text} issue={issue} />
+      <Excerpt text={text} issue={found} />
     </li>
   );
 }
