@@ -13,7 +13,7 @@ async function createAlert(request: APIRequestContext, alert: Record<string, unk
 }
 
 function rows(page: Page) {
-  return page.getByRole('table', { name: /Alerts|Alertes/ }).locator('[data-row-id]');
+  return page.getByRole('table', { name: /^(Alerts|Alertes|Alarme)$/ }).locator('[data-row-id]');
 }
 
 test.describe('en', () => {
@@ -141,3 +141,39 @@ test.describe('fr', () => {
     await expect(page.getByRole('listbox', { name: 'Recherches récentes' }).getByRole('option').first()).toContainText(resource);
   });
 });
+
+for (const [locale, search, undo] of [
+  ['en-US', 'Search', 'Undo'],
+  ['de-DE', 'Suche', 'Rückgängig'],
+] as const) {
+  test.describe(`value click (${locale})`, () => {
+    test.use({ locale });
+
+    test('Alt-click on a value adds it to the search, Alt+Shift-click excludes it, Undo goes back', async ({ page, request }) => {
+      const event = `E2EValueClick${Date.now()}`;
+      await createAlert(request, { event, resource: 'click (a)' });
+      await createAlert(request, { event, resource: 'click (b)' });
+      await createAlert(request, { event, resource: 'click (c)' });
+      await page.goto(`/alerts?q=event:${event}`);
+      await expect(rows(page)).toHaveCount(3);
+      const box = page.getByRole('combobox', { name: search });
+
+      const cellOf = (resource: string) => rows(page).filter({ hasText: resource }).locator('[data-column="resource"]');
+      await cellOf('click (a)').click({ modifiers: ['Alt', 'Shift'] });
+      await expect(rows(page)).toHaveCount(2);
+      await expect(box).toHaveValue(`event:${event} AND NOT resource:"\\Y|^click \\u0028a\\u0029$|\\Y"`);
+      await expect(page).toHaveURL(/\/alerts\?/);
+
+      await cellOf('click (b)').click({ modifiers: ['Alt'] });
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText('click (b)');
+      // still the list: the Alt-click did not open the alert
+      await expect(page).toHaveURL(/\/alerts\?/);
+
+      await page.getByRole('button', { name: undo }).click();
+      await expect(rows(page)).toHaveCount(2);
+      await expect(box).toHaveValue(`event:${event} AND NOT resource:"\\Y|^click \\u0028a\\u0029$|\\Y"`);
+      await expect(page.getByRole('button', { name: undo })).toBeHidden();
+    });
+  });
+}

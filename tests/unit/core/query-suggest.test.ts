@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySuggestion, suggest, sumByValue, valueTerm, withRows, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
+import { applySuggestion, cellFilter, suggest, sumByValue, valueTerm, withRows, withValueFilter, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
 import { checkQuery } from '../../../src/core/query-check.ts';
 import { jsRegexSource } from '../../../src/core/pg-regex.ts';
@@ -199,5 +199,37 @@ describe('the values from the API and the rows', () => {
     expect(v['_.region']).toEqual([{ value: 'eu', count: null }]);
     expect(v['_.nested']).toBeUndefined();
     expect(values.resource!.some((x) => x.value === 'new01')).toBe(false); // the API's lists are not changed
+  });
+});
+
+describe('a value one click from a filter', () => {
+  it('adds field = value to the search, so the server reads both', () => {
+    expect(withValueFilter('', 'resource', 'web01', false)).toBe('resource:"^web01$"');
+    expect(withValueFilter('', 'service', 'Web', true)).toBe('NOT service:"Web"');
+    const q = withValueFilter('severity:major OR severity:minor', 'environment', 'Production', false)!;
+    expect(q).toBe('(severity:major OR severity:minor) AND environment:"^Production$"');
+    expect(checkQuery(q).sendable).toBe(true);
+    const twice = withValueFilter(withValueFilter('x', 'group', 'A b', true)!, 'event', 'E', false)!;
+    expect(twice).toBe('(x AND NOT group:"^A b$") AND event:"^E$"');
+    expect(serverFinds('group:"^A b$"', 'a B')).toBe(true);
+  });
+
+  it('does not add the same filter twice, nor one Alerta cannot express', () => {
+    expect(withValueFilter('resource:"^web01$"', 'resource', 'web01', false)).toBe('resource:"^web01$"');
+    expect(withValueFilter('x', 'tags', 'a"b', false)).toBeNull();
+  });
+
+  it('a cell stands for its field and value; a list cell only when it holds one value', () => {
+    const row = {
+      resource: 'web01', event: 'e', environment: 'Production', severity: 'major', status: 'open', service: ['Web', 'Db'], group: 'g',
+      tags: ['dc1'], origin: 'o', customer: null, type: 't', attributes: { region: 'eu' }, previousSeverity: 'minor',
+    };
+    expect(cellFilter({ name: 'resource', kind: 'text' }, row)).toEqual({ field: 'resource', value: 'web01' });
+    expect(cellFilter({ name: 'previousSeverity', kind: 'severity' }, row)).toEqual({ field: 'previous_severity', value: 'minor' });
+    expect(cellFilter({ name: 'tags', kind: 'tags' }, row)).toEqual({ field: 'tags', value: 'dc1' });
+    expect(cellFilter({ name: 'service', kind: 'list' }, row)).toBeNull();
+    expect(cellFilter({ name: 'customer', kind: 'text' }, row)).toBeNull();
+    expect(cellFilter({ name: 'region', kind: 'attribute', attribute: 'region' }, row)).toEqual({ field: '_.region', value: 'eu' });
+    expect(cellFilter({ name: 'createTime', kind: 'date' }, row)).toBeNull();
   });
 });

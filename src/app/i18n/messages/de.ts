@@ -718,9 +718,5 @@ export default {
   SavedSearch: 'gespeichert',
   RemoveRecentSearch: '{query} aus der Liste entfernen',
   SuggestionRemoveHint: 'Entf entfernt den Eintrag aus der Liste',
-  FilterByValue: 'Nur {field} {value}',
-  ExcludeValue: '{field} {value} ausschließen',
-  ValueMenu: 'Nach {field} {value} filtern',
-  SearchChanged: 'Suche: {query}',
   UndoSearch: 'Rückgängig',
 } satisfies Messages;

@@ -726,9 +726,5 @@ export default {
   SavedSearch: 'saved',
   RemoveRecentSearch: 'Remove {query} from the list',
   SuggestionRemoveHint: 'Delete removes it from the list',
-  FilterByValue: 'Only {field} {value}',
-  ExcludeValue: 'Exclude {field} {value}',
-  ValueMenu: 'Filter by {field} {value}',
-  SearchChanged: 'Search: {query}',
   UndoSearch: 'Undo',
 } satisfies Record<string, string>;

@@ -720,9 +720,5 @@ export default {
   SavedSearch: 'enregistrée',
   RemoveRecentSearch: 'Retirer {query} de la liste',
   SuggestionRemoveHint: 'Suppr la retire de la liste',
-  FilterByValue: 'Seulement {field} {value}',
-  ExcludeValue: 'Exclure {field} {value}',
-  ValueMenu: 'Filtrer par {field} {value}',
-  SearchChanged: 'Recherche\u00a0: {query}',
   UndoSearch: 'Annuler',
 } satisfies Messages;

@@ -719,9 +719,5 @@ export default {
   SavedSearch: 'kayıtlı',
   RemoveRecentSearch: '{query} listeden kaldır',
   SuggestionRemoveHint: 'Delete tuşu listeden kaldırır',
-  FilterByValue: 'Yalnızca {field} {value}',
-  ExcludeValue: '{field} {value} hariç tut',
-  ValueMenu: '{field} {value} ile filtrele',
-  SearchChanged: 'Arama: {query}',
   UndoSearch: 'Geri al',
 } satisfies Messages;

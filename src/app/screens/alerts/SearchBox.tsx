@@ -4,7 +4,7 @@
 // The input is an ARIA 1.2 combobox: its listbox suggests fields, values with counts and operators for the word
 // under the caret, and, in an empty box, the recent and saved searches (docs/search.md).
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtom, useAtomValue, useStore } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { useLocation } from 'wouter';
 import { searchWithQ } from '../../../core/alerts-location.ts';
@@ -18,6 +18,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useQueryCheck } from './use-query-check.ts';
 import { applySuggestion } from '../../../core/query-suggest.ts';
+import { searchUndoAtom } from './value-filter.ts';
 import { refreshSuggestions, useRecentSearches, useSearchOptions, type SearchOption } from './use-search-suggestions.ts';
 
 /** The server's refusal of the search in force (a 400 with its reason), else null. */
@@ -175,6 +176,8 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
     setText(q);
   }
   const [helpOpen, setHelpOpen] = useState(false);
+  const [undo, setUndo] = useAtom(searchUndoAtom);
+  const canUndo = undo !== null && undo.after === q;
   // a submit while a long query is still being checked goes once its check is in (and only if it passes)
   const [pendingSubmit, setPendingSubmit] = useState(false);
   const pending = useRef<string | null>(null);
@@ -377,6 +380,19 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
               searchRef.current?.focus();
               // the input still held the old text when it took the focus: its caret is at the start now
               setCaret(0);
+            }}
+          />
+        )}
+        {canUndo && (
+          <IconButton
+            icon="undo"
+            label={t('UndoSearch')}
+            size={18}
+            className="h-8 w-8 text-white"
+            onClick={() => {
+              setUndo(null);
+              setText(undo.before);
+              search(undo.before);
             }}
           />
         )}
