@@ -681,7 +681,8 @@ export function buildWhere(_ctx: AppContext, params: Params, caller: Caller | nu
     values.push(...f.params);
   };
   const q = first(params, 'q');
-  if (q && q.trim()) {
+  // any non-empty q is parsed, as the real server does (a blank one is a 400 there too)
+  if (q) {
     // a long q= of plain terms does its work in SQLite, not in the pattern functions: check the time budget
     // every 64th row, before the terms (AND stops at the first false one; the default view never pays for this)
     const f = compileQuery(q, first(params, 'q.df') || 'text');

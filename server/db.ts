@@ -2,6 +2,8 @@
 // severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
 import Database from 'better-sqlite3';
 import { RE2JS } from 're2js';
+import { queryError } from './errors.ts';
+import { jsRegexSource, regexProblem } from '../src/core/pg-regex.ts';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -258,14 +260,93 @@ function re2Cache(flags: number): (pattern: string) => RE2JS | null {
   };
 }
 
-/** Is this a regular expression the query language accepts (RE2 syntax: no back-references or look-around)? */
-export function isValidRegex(pattern: string): boolean {
-  try {
-    RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-    return true;
-  } catch {
-    return false;
+const WORD = '[\\pL\\pN_]';
+const NON_WORD = '[^\\pL\\pN_]';
+
+/** The top-level alternatives of a regular expression (| outside brackets and parentheses, not escaped). */
+function topAlternatives(p: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (p[i + 1] === '^') i++;
+      if (p[i + 1] === ']') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === '|' && depth === 0) {
+      out.push(p.slice(start, i));
+      start = i + 1;
+    }
   }
+  out.push(p.slice(start));
+  return out;
+}
+
+/**
+ * A Postgres pattern for RE2. Postgres's \y is a Unicode word boundary and RE2's \b an ASCII one, so the \y a phrase
+ * or wildcard starts and ends with becomes 'start of text or a non-word character' when a word character follows it
+ * (and 'a word character' when one does not), and likewise at the end; a \y elsewhere becomes \b. The server wraps
+ * the whole phrase in \y...\y, so with top-level alternatives (`\y\Y|^value$|\Y\y`) the leading \y belongs to the
+ * first alternative and the trailing one to the last.
+ */
+function re2Source(pattern: string): string {
+  const alts = topAlternatives(pattern);
+  const last = alts.length - 1;
+  return alts.map((alt, i) => re2Alternative(alt, i === 0, i === last)).join('|');
+}
+
+function re2Alternative(alt: string, first: boolean, last: boolean): string {
+  let p = alt;
+  let lead = '';
+  let tail = '';
+  const isWord = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
+  // \y^ and $\y around a word character are the anchors alone
+  if (first && p.startsWith('\\y^') && isWord(p[3])) p = p.slice(2);
+  if (last && p.endsWith('$\\y') && !p.endsWith('\\$\\y') && isWord(p[p.length - 4])) p = p.slice(0, -2);
+  // the character a \y stands next to: a literal, an escaped punctuation character or a \uXXXX; null for an escape
+  // that is a class or an assertion (\Y, \d, ...), a group, a class or a quantifier (\y is then RE2's \b)
+  const leadChar = (): string | null => {
+    const u = /^\\y\\u([0-9a-fA-F]{4})/.exec(p);
+    if (u) return String.fromCharCode(parseInt(u[1]!, 16));
+    if (p[2] === '\\') return p[3] !== undefined && !/[\p{L}\p{N}]/u.test(p[3]) ? p[3] : null;
+    return p[2] === undefined || '([.'.includes(p[2]) ? null : p[2];
+  };
+  const tailChar = (): string | null => {
+    const u = /\\u([0-9a-fA-F]{4})\\y$/.exec(p);
+    if (u) return String.fromCharCode(parseInt(u[1]!, 16));
+    const before = p[p.length - 3];
+    if (p[p.length - 4] === '\\') return before !== undefined && !/[\p{L}\p{N}]/u.test(before) ? before : null;
+    return before === undefined || ')]*?+'.includes(before) ? null : before;
+  };
+  if (first && p.startsWith('\\y') && p.length > 2) {
+    const ch = leadChar();
+    if (ch !== null) {
+      lead = isWord(ch) ? `(?:^|${NON_WORD})` : `(?:${WORD})`;
+      p = p.slice(2);
+    }
+  }
+  if (last && p.endsWith('\\y') && !p.endsWith('\\\\y') && p.length > 2) {
+    const ch = tailChar();
+    if (ch !== null) {
+      tail = isWord(ch) ? `(?:$|${NON_WORD})` : `(?:${WORD})`;
+      p = p.slice(0, -2);
+    }
+  }
+  // RE2 spells \uXXXX as \x{XXXX}
+  return lead + jsRegexSource(p).replace(/\\u([0-9a-fA-F]{4})/g, '\\x{$1}') + tail;
+}
+
+/** JSON as Postgres prints a jsonb value: ', ' between items and ': ' after keys. */
+function jsonbText(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(jsonbText).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${jsonbText(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
 }
 
 function registerFunctions(db: Db): void {
@@ -285,6 +366,45 @@ function registerFunctions(db: Db): void {
     if (typeof pattern !== 'string' || value === null || value === undefined) return 0;
     const re = sensitive(pattern);
     return re !== null && re.test(String(value).toLowerCase()) ? 1 : 0;
+  });
+  // pg_match(pattern, value): Postgres `value ~* pattern` (phrases, wildcards and /regex/ terms of q=). NULL stays
+  // NULL (so NOT of it stays false, as in SQL); a pattern Postgres refuses fails when a row is matched, as there.
+  const pg = new Map<string, RE2JS | string>();
+  db.function('pg_match', { deterministic: false }, (pattern: unknown, value: unknown) => {
+    checkBudget();
+    if (value === null || value === undefined || typeof pattern !== 'string') return null;
+    let re = pg.get(pattern);
+    if (re === undefined) {
+      const problem = regexProblem(pattern);
+      if (problem) re = problem;
+      else {
+        try {
+          re = RE2JS.compile(re2Source(pattern), RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
+        } catch {
+          re = 'invalid regular expression';
+        }
+      }
+      if (pg.size >= 200) pg.clear();
+      pg.set(pattern, re);
+    }
+    if (typeof re === 'string') throw queryError(`invalid regular expression: ${re.replace(/^invalid regular expression$/, 'syntax error')}`);
+    return re.test(String(value)) ? 1 : 0;
+  });
+  // pg_json_text(json, key): Postgres `json::jsonb ->> key`, the text of a key (NULL when absent); a column that does
+  // not hold JSON fails as the cast fails there.
+  db.function('pg_json_text', { deterministic: false }, (json: unknown, key: unknown) => {
+    if (json === null || json === undefined || typeof key !== 'string') return null;
+    let v: unknown;
+    try {
+      v = JSON.parse(String(json));
+    } catch {
+      throw queryError('invalid input syntax for type json');
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return null;
+    const x = (v as Record<string, unknown>)[key];
+    if (x === null) return null;
+    if (typeof x === 'string') return x;
+    return typeof x === 'object' ? jsonbText(x) : String(x);
   });
   // query_budget(): checked every 64th row of q= queries, so long lists of plain terms stop in time too
   db.function('query_budget', { deterministic: false }, () => {

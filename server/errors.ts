@@ -14,3 +14,11 @@ export class ApiError extends Error {
 }
 
 export const notFound = (): ApiError => new ApiError('not found', 404);
+
+/**
+ * A q= the real server's database refuses (a column that does not exist, an operator the column's type lacks, a
+ * literal it cannot take, an invalid regular expression, nesting past Python's recursion limit). Alerta 9.1.0
+ * answers these 500 'An internal error has occurred!' with the database's message in errors; bad input is a 400
+ * here, with the same message text, so a client can tell the user what is wrong with the query.
+ */
+export const queryError = (detail: string): ApiError => new ApiError('Failed to parse query string.', 400, [`${detail}\n`]);

@@ -1,13 +1,12 @@
 // The alert query language and URL filters, compiled to SQLite.
-// q= follows the real server's Lucene-like grammar (alerta/database/backends/postgres/queryparser.py):
-//   field:word        contains, case-insensitive       field:"phrase"   exact value
-//   field:wild*card   regex match                      field:/regex/    regex match
-//   field:[a TO b]    inclusive range ({} exclusive)   field:>=x        one-sided range
-//   a AND b, a && b, a OR b, a || b, a b (implicit OR), NOT a, !a, -a, +a, ( ... ), field:( ... )
-//   a bare term searches the text field; _exists_:name tests for an attribute.
-// List fields (service, tags, correlate) match when any element matches, so tags:"watch:alice" finds watched alerts.
-import { ApiError } from './errors.ts';
-import { isValidRegex } from './db.ts';
+// q= is read by src/core/query-syntax.ts exactly as Alerta 9.1.0 reads it, and compiled here to what the real
+// server's Postgres SQL does (docs/search.md): field:word is ILIKE '%word%' (% and _ in the word are LIKE wildcards),
+// field:"phrase" and wildcards are case-insensitive regular expressions between word boundaries, /regex/ is one as
+// it is, a word or phrase on service, tags or correlate is an exact element match, ranges compare in the column's
+// type, field names are column names (create_time, not createTime), _.name and attributes.name read an attribute.
+import { ApiError, queryError } from './errors.ts';
+import { castLiteral } from '../src/core/pg-literals.ts';
+import { columnType, parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn, type PgType } from '../src/core/query-syntax.ts';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'attr';
 
@@ -54,276 +53,12 @@ export const ALERT_FIELDS: Record<string, FieldDef> = {
   updateTime: { sql: 'update_time', kind: 'text', dir: -1 },
 };
 
-/** Snake-case aliases accepted in q= (the real server's queries run against Postgres column names). */
-const Q_ALIASES: Record<string, string> = {
-  event_type: 'type',
-  create_time: 'createTime',
-  receive_time: 'receiveTime',
-  last_receive_time: 'lastReceiveTime',
-  last_receive_id: 'lastReceiveId',
-  update_time: 'updateTime',
-  duplicate_count: 'duplicateCount',
-  previous_severity: 'previousSeverity',
-  trend_indication: 'trendIndication',
-  raw_data: 'rawData',
-};
-
 export interface SqlFragment {
   sql: string;
   params: unknown[];
 }
 
-// ---------------------------------------------------------------- q= parser
-
-type Node =
-  | { t: 'and' | 'or'; l: Node; r: Node }
-  | { t: 'not'; e: Node }
-  | { t: 'term'; field: string | null; term: Term }
-  | { t: 'sub'; field: string | null; e: Node };
-
-type Term =
-  | { k: 'word'; v: string }
-  | { k: 'phrase'; v: string }
-  | { k: 'wildcard'; v: string }
-  | { k: 'regex'; v: string }
-  | { k: 'range'; lo: string; hi: string; loInc: boolean; hiInc: boolean }
-  | { k: 'cmp'; op: '>' | '>=' | '<' | '<='; v: string };
-
-type Tok =
-  | { k: 'lp' | 'rp' | 'and' | 'or' | 'not' | 'colon' | 'plus' | 'minus' | 'lb' | 'rb' | 'lc' | 'rc' | 'to'; pos: number }
-  | { k: 'word'; v: string; pos: number }
-  | { k: 'phrase'; v: string; pos: number }
-  | { k: 'regex'; v: string; pos: number }
-  | { k: 'cmp'; v: '>' | '>=' | '<' | '<='; pos: number };
-
-export class QueryParseError extends Error {}
-
-const WORD_STOP = new Set([' ', '\t', '\n', '\r', '(', ')', '"', ':', '[', ']', '{', '}']);
-
-function tokenize(q: string): Tok[] {
-  const toks: Tok[] = [];
-  let i = 0;
-  // after a field's colon, a value may itself contain colons (watch:alice); track that state
-  let afterColon = false;
-  while (i < q.length) {
-    const c = q[i] as string;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      afterColon = false;
-      continue;
-    }
-    const pos = i;
-    if (c === '(') { toks.push({ k: 'lp', pos }); i++; afterColon = false; continue; }
-    if (c === ')') { toks.push({ k: 'rp', pos }); i++; afterColon = false; continue; }
-    if (c === '[') { toks.push({ k: 'lb', pos }); i++; continue; }
-    if (c === ']') { toks.push({ k: 'rb', pos }); i++; continue; }
-    if (c === '{') { toks.push({ k: 'lc', pos }); i++; continue; }
-    if (c === '}') { toks.push({ k: 'rc', pos }); i++; continue; }
-    if (c === ':') { toks.push({ k: 'colon', pos }); i++; afterColon = true; continue; }
-    if (c === '"') {
-      let j = i + 1;
-      let v = '';
-      while (j < q.length && q[j] !== '"') {
-        if (q[j] === '\\' && j + 1 < q.length) { v += q[j + 1]; j += 2; continue; }
-        v += q[j];
-        j++;
-      }
-      if (j >= q.length) throw new QueryParseError(`Expected '"' at char ${q.length}, found end of text`);
-      toks.push({ k: 'phrase', v, pos });
-      i = j + 1;
-      afterColon = false;
-      continue;
-    }
-    if (c === '/' && afterColon) {
-      const j = q.indexOf('/', i + 1);
-      if (j < 0) throw new QueryParseError(`Expected '/' at char ${q.length}, found end of text`);
-      toks.push({ k: 'regex', v: q.slice(i + 1, j), pos });
-      i = j + 1;
-      afterColon = false;
-      continue;
-    }
-    if (c === '&' && q[i + 1] === '&') { toks.push({ k: 'and', pos }); i += 2; continue; }
-    if (c === '|' && q[i + 1] === '|') { toks.push({ k: 'or', pos }); i += 2; continue; }
-    if (c === '!' && q[i + 1] !== '=') { toks.push({ k: 'not', pos }); i++; continue; }
-    if ((c === '>' || c === '<') && afterColon) {
-      const op = (q[i + 1] === '=' ? `${c}=` : c) as '>' | '>=' | '<' | '<=';
-      toks.push({ k: 'cmp', v: op, pos });
-      i += op.length;
-      continue;
-    }
-    if ((c === '+' || c === '-') && !afterColon) {
-      const prev = toks[toks.length - 1];
-      const startsClause = !prev || ['lp', 'and', 'or', 'not', 'word', 'phrase', 'rp', 'regex', 'rb', 'rc'].includes(prev.k);
-      if (startsClause && i + 1 < q.length && !WORD_STOP.has(q[i + 1] as string)) {
-        toks.push({ k: c === '+' ? 'plus' : 'minus', pos });
-        i++;
-        continue;
-      }
-    }
-    let j = i;
-    let v = '';
-    while (j < q.length) {
-      const d = q[j] as string;
-      if (d === ':' && afterColon) { v += d; j++; continue; }
-      if (WORD_STOP.has(d)) break;
-      if (d === '\\' && j + 1 < q.length) { v += q[j + 1]; j += 2; continue; }
-      v += d;
-      j++;
-    }
-    i = j;
-    const upper = v.toUpperCase();
-    if (!afterColon && upper === 'AND') toks.push({ k: 'and', pos });
-    else if (!afterColon && upper === 'OR') toks.push({ k: 'or', pos });
-    else if (!afterColon && upper === 'NOT') toks.push({ k: 'not', pos });
-    else if (upper === 'TO') toks.push({ k: 'to', pos });
-    else toks.push({ k: 'word', v, pos });
-    afterColon = false;
-  }
-  return toks;
-}
-
-class Parser {
-  private i = 0;
-  constructor(private readonly toks: Tok[], private readonly src: string) {}
-
-  parse(): Node {
-    if (this.toks.length === 0) throw new QueryParseError('Expected a search term, found end of text');
-    const n = this.parseOr();
-    if (this.i < this.toks.length) this.fail('end of text');
-    return n;
-  }
-
-  private peek(): Tok | undefined {
-    return this.toks[this.i];
-  }
-
-  private fail(expected: string): never {
-    const t = this.peek();
-    const where = t ? `'${this.src.slice(t.pos, t.pos + 10)}' (at char ${t.pos})` : 'end of text';
-    throw new QueryParseError(`Expected ${expected}, found ${where}`);
-  }
-
-  private startsClause(t: Tok | undefined): boolean {
-    return !!t && ['lp', 'not', 'plus', 'minus', 'word', 'phrase'].includes(t.k);
-  }
-
-  private parseOr(): Node {
-    let l = this.parseAnd();
-    for (;;) {
-      const t = this.peek();
-      if (t?.k === 'or') {
-        this.i++;
-        l = { t: 'or', l, r: this.parseAnd() };
-      } else if (this.startsClause(t)) {
-        l = { t: 'or', l, r: this.parseAnd() };
-      } else return l;
-    }
-  }
-
-  private parseAnd(): Node {
-    let l = this.parseNot();
-    while (this.peek()?.k === 'and') {
-      this.i++;
-      l = { t: 'and', l, r: this.parseNot() };
-    }
-    return l;
-  }
-
-  private parseNot(): Node {
-    if (++this.notDepth > MAX_DEPTH * 4) throw new QueryParseError('Too many NOT operators in a row');
-    try {
-      return this.parseNotInner();
-    } finally {
-      this.notDepth--;
-    }
-  }
-
-  private notDepth = 0;
-
-  private parseNotInner(): Node {
-    const t = this.peek();
-    if (t?.k === 'not') {
-      this.i++;
-      return { t: 'not', e: this.parseNot() };
-    }
-    if (t?.k === 'minus') {
-      this.i++;
-      return { t: 'not', e: this.parseNot() };
-    }
-    if (t?.k === 'plus') {
-      this.i++;
-      return this.parseNot();
-    }
-    return this.parseClause();
-  }
-
-  private depth = 0;
-
-  private parseClause(): Node {
-    let field: string | null = null;
-    const t = this.peek();
-    const next = this.toks[this.i + 1];
-    if (t?.k === 'word' && next?.k === 'colon') {
-      field = t.v;
-      this.i += 2;
-    }
-    const u = this.peek();
-    if (!u) this.fail('a search term');
-    if (u.k === 'lp') {
-      this.i++;
-      if (++this.depth > MAX_DEPTH) throw new QueryParseError(`Parentheses nested deeper than ${MAX_DEPTH}`);
-      const e = this.parseOr();
-      this.depth--;
-      if (this.peek()?.k !== 'rp') this.fail("')'");
-      this.i++;
-      return { t: 'sub', field, e };
-    }
-    return { t: 'term', field, term: this.parseTerm() };
-  }
-
-  private terms = 0;
-
-  private parseTerm(): Term {
-    const t = this.peek();
-    if (!t) this.fail('a search term');
-    if (++this.terms > MAX_TERMS) throw new QueryParseError(`Query has more than ${MAX_TERMS} terms`);
-    if (t.k === 'phrase') { this.i++; return { k: 'phrase', v: t.v }; }
-    if (t.k === 'regex') { this.i++; return { k: 'regex', v: t.v }; }
-    if (t.k === 'cmp') {
-      this.i++;
-      const b = this.peek();
-      if (b?.k !== 'word') this.fail('a bound');
-      this.i++;
-      return { k: 'cmp', op: t.v, v: b.v };
-    }
-    if (t.k === 'lb' || t.k === 'lc') {
-      this.i++;
-      const lo = this.peek();
-      if (lo?.k !== 'word') this.fail('a lower bound');
-      this.i++;
-      if (this.peek()?.k !== 'to') this.fail("'TO'");
-      this.i++;
-      const hi = this.peek();
-      if (hi?.k !== 'word') this.fail('an upper bound');
-      this.i++;
-      const close = this.peek();
-      if (close?.k !== 'rb' && close?.k !== 'rc') this.fail("']' or '}'");
-      this.i++;
-      return { k: 'range', lo: lo.v, hi: hi.v, loInc: t.k === 'lb', hiInc: close.k === 'rb' };
-    }
-    if (t.k === 'word') {
-      this.i++;
-      if (/[*?]/.test(t.v)) return { k: 'wildcard', v: t.v };
-      return { k: 'word', v: t.v };
-    }
-    this.fail('a search term');
-  }
-}
-
-export const MAX_QUERY_LENGTH = 4000;
-const MAX_DEPTH = 64;
-/** Terms one q= may have: more would be slow on every row and too deep an expression for SQLite (a 500 before). */
-export const MAX_TERMS = 200;
+// ---------------------------------------------------------------- q=
 
 /**
  * Joins SQL conditions with AND or OR as a balanced tree, so a thousand filters nest ten deep instead of a
@@ -336,35 +71,139 @@ export function balanced(parts: string[], op: 'AND' | 'OR'): string {
   return `(${balanced(parts.slice(0, mid), op)} ${op} ${balanced(parts.slice(mid), op)})`;
 }
 
-export function parseQuery(q: string): Node {
-  if (q.length > MAX_QUERY_LENGTH) throw new QueryParseError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
-  return new Parser(tokenize(q), q).parse();
-}
-
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (v: string): string => v.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 
-/** A wildcard as a lower-case RE2 pattern for the wildcard() SQL function: * is any text, ? at most one character. */
-function wildcardToRegex(v: string): string {
-  return escapeRegex(v.toLowerCase()).replace(/\*/g, '.*').replace(/\?/g, '.?');
+/** An error of the real server's database, answered 400 with its message (see queryError). */
+const dbError = queryError;
+
+/** The SQLite expression of each real column (history has none here: every use of it fails as there). */
+const SQLITE_COLUMN: Record<string, string> = { group: 'grp', history: '' };
+
+function pgColumn(name: string): { type: PgType; sql: string } {
+  const type = columnType(name);
+  if (!type) throw dbError(`column "${name}" does not exist`);
+  return { type, sql: SQLITE_COLUMN[name] ?? name };
 }
 
-function resolveField(name: string): { def: FieldDef; attr?: string } {
-  if (name.startsWith('attributes.')) {
-    return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice('attributes.'.length) };
+/** A query literal typed for its column, as Postgres casts an unknown literal compared with that column. */
+function pgLiteral(type: PgType, v: string, now: Date): unknown {
+  const r = castLiteral(type, v, now);
+  if (!r.ok) throw dbError(r.message);
+  return r.value;
+}
+
+/** The SQL of a condition's column and its type; a JSON key reads as text (->>), through pg_json_text(). */
+interface SqlCol {
+  type: PgType;
+  expr: () => string;
+}
+
+interface CompileState {
+  params: unknown[];
+  now: Date;
+}
+
+function resolveCol(col: CondColumn | 'default', dflt: CondColumn, st: CompileState): SqlCol {
+  const c = col === 'default' ? dflt : col;
+  if ('column' in c) {
+    const pg = pgColumn(c.column);
+    return { type: pg.type, expr: () => pg.sql };
   }
-  if (name.startsWith('_.') && name.length > 2) {
-    // Alerta's query syntax for custom attributes: _.region:"eu-west-1"
-    return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice(2) };
+  const pg = pgColumn(c.json);
+  if (pg.type !== 'jsonb' && pg.type !== 'text') throw dbError(`cannot cast type ${pg.type} to jsonb`);
+  return {
+    type: 'text',
+    expr: () => {
+      st.params.push(c.key);
+      return `pg_json_text(${pg.sql}, ?)`;
+    },
+  };
+}
+
+/** The type the first thing of a condition's SQL has: what a leading + or - would be applied to. */
+function leadingType(c: Cond, dflt: CondColumn, st: CompileState): string {
+  switch (c.c) {
+    case 'ilike':
+    case 'match': {
+      const col = c.col === 'default' ? dflt : c.col;
+      if ('json' in col) return pgColumn(col.json).type === 'jsonb' ? 'jsonb' : 'jsonb';
+      return resolveCol(col, dflt, st).type;
+    }
+    case 'exists':
+      return 'jsonb';
+    case 'any':
+      return 'unknown';
+    case 'sub':
+      return leadingType(c.e, c.col ?? dflt, st);
+    case 'mod':
+      return leadingType(c.e, dflt, st);
+    default:
+      return 'boolean';
   }
-  if (name.startsWith('_') && name.length > 1 && name !== '_exists_') {
-    // the console writes custom attributes as _name
-    return { def: { sql: 'attributes', kind: 'attr', dir: 1 }, attr: name.slice(1) };
+}
+
+function compileCond(c: Cond, dflt: CondColumn, st: CompileState): string {
+  const { params } = st;
+  switch (c.c) {
+    case 'and':
+    case 'or':
+      return `(${compileCond(c.l, dflt, st)} ${c.c === 'and' ? 'AND' : 'OR'} ${compileCond(c.r, dflt, st)})`;
+    case 'not':
+      return `NOT (${compileCond(c.e, dflt, st)})`;
+    case 'sub':
+      return `(${compileCond(c.e, c.col ?? dflt, st)})`;
+    case 'mod': {
+      // Postgres checks the operand first (a missing column is reported before the operator)
+      compileCond(c.e, dflt, st);
+      const type = leadingType(c.e, dflt, st);
+      if (type === 'unknown') throw dbError(`operator is not unique: ${c.sign} unknown`);
+      throw dbError(`operator does not exist: ${c.sign} ${type}`);
+    }
+    case 'empty':
+      throw new ApiError('Failed to parse query string.', 400, [
+        [`pyparsing.exceptions.ParseException: Search term did not match query syntax: ${c.tokens}  (at char 0), (line:1, col:1)\n`],
+      ]);
+    case 'exists':
+      params.push(`$."${c.key}"`);
+      return 'json_type(attributes, ?) IS NOT NULL';
+    case 'any': {
+      const pg = pgColumn(c.column);
+      if (pg.type !== 'text[]') throw dbError('op ANY/ALL (array) requires array on right side');
+      params.push(c.v);
+      return `EXISTS (SELECT 1 FROM json_each(${pg.sql}) WHERE json_each.value = ?)`;
+    }
+    case 'ilike': {
+      const col = resolveCol(c.col, dflt, st);
+      if (col.type !== 'text') throw dbError(`operator does not exist: ${col.type} ~~* unknown`);
+      const x = col.expr();
+      params.push(c.pattern);
+      return `${x} LIKE ? ESCAPE '\\'`;
+    }
+    case 'match': {
+      const col = resolveCol(c.col, dflt, st);
+      if (col.type !== 'text') throw dbError(`operator does not exist: ${col.type} ~* unknown`);
+      params.push(c.pattern);
+      return `pg_match(?, ${col.expr()})`;
+    }
+    case 'range':
+    case 'cmp': {
+      const col = resolveCol(c.col, dflt, st);
+      const sides = c.c === 'cmp' ? [{ op: c.op, v: c.v }] : [c.lo, c.hi];
+      const parts = sides.map((side) => {
+        if (!side) return '1=1';
+        const value = pgLiteral(col.type, side.v, st.now);
+        if (col.type === 'jsonb') {
+          // an alert's attributes are an object, and jsonb orders objects after every scalar literal
+          return side.op.startsWith('>') ? '1=1' : '1=0';
+        }
+        const x = col.expr();
+        params.push(value);
+        return `${x} ${side.op} ?`;
+      });
+      return `(${parts.join(' AND ')})`;
+    }
   }
-  const key = ALERT_FIELDS[name] ? name : Q_ALIASES[name];
-  const def = key ? ALERT_FIELDS[key] : undefined;
-  if (!def || def.kind === 'attr') throw new QueryParseError(`Unknown field '${name}'`);
-  return { def };
 }
 
 /** JSON path of an attribute. Names with quotes or backslashes cannot be expressed safely and are refused. */
@@ -373,111 +212,27 @@ function attrPath(name: string): string {
   return `$."${name}"`;
 }
 
-function compileTerm(fieldName: string, term: Term, params: unknown[]): string {
-  if (fieldName === '_exists_') {
-    const v = term.k === 'range' || term.k === 'cmp' ? '' : term.v;
-    params.push(attrPath(v));
-    return `json_type(attributes, ?) IS NOT NULL`;
-  }
-  const { def, attr } = resolveField(fieldName);
-  // The column, as SQL: an attribute is json_extract(attributes, ?) whose path is a parameter, bound each time the
-  // expression is written out, so the parameters stay in the order of their placeholders.
-  const column = (): string => {
-    if (attr === undefined) return def.sql;
-    params.push(attrPath(attr));
-    return 'json_extract(attributes, ?)';
-  };
-  const numeric = def.kind === 'number' || def.kind === 'bool';
-  const cast = (v: string): unknown => {
-    if (def.kind === 'bool') return ['true', 't', '1', 'yes', 'y', 'on'].includes(v.toLowerCase()) ? 1 : 0;
-    if (numeric) {
-      const n = Number(v);
-      if (!Number.isFinite(n)) throw new QueryParseError(`Expected a number for ${fieldName}, found '${v}'`);
-      return n;
-    }
-    return v;
-  };
-  /** The condition on expr(); each branch writes expr() where its placeholders come, before or after the value's. */
-  const cmp = (expr: () => string): string => {
-    switch (term.k) {
-      case 'word': {
-        const x = expr();
-        if (numeric) { params.push(cast(term.v)); return `${x} = ?`; }
-        params.push(`%${likeEscape(term.v)}%`);
-        return `${x} LIKE ? ESCAPE '\\'`;
-      }
-      case 'phrase': {
-        const x = expr();
-        if (fieldName === 'text' && def.kind === 'text' && attr === undefined) {
-          params.push(`%${likeEscape(term.v)}%`);
-          return `${x} LIKE ? ESCAPE '\\'`;
-        }
-        params.push(cast(term.v));
-        return `${x} = ?`;
-      }
-      case 'wildcard':
-        params.push(wildcardToRegex(term.v));
-        return `wildcard(?, ${expr()})`;
-      case 'regex':
-        if (term.v.length > 200) throw new QueryParseError('Regular expression longer than 200 characters');
-        // RE2 syntax: linear-time matching, so no back-references or look-around
-        if (!isValidRegex(term.v)) throw new QueryParseError(`Invalid regular expression /${term.v}/`);
-        params.push(term.v);
-        return `regexp(?, ${expr()})`;
-      case 'range': {
-        const parts: string[] = [];
-        if (term.lo !== '*') { const x = expr(); params.push(cast(term.lo)); parts.push(`${x} ${term.loInc ? '>=' : '>'} ?`); }
-        if (term.hi !== '*') { const x = expr(); params.push(cast(term.hi)); parts.push(`${x} ${term.hiInc ? '<=' : '<'} ?`); }
-        return parts.length ? `(${parts.join(' AND ')})` : '1=1';
-      }
-      case 'cmp': {
-        const x = expr();
-        params.push(cast(term.v));
-        return `${x} ${term.op} ?`;
-      }
-    }
-  };
-  if (def.kind === 'list') {
-    return `EXISTS (SELECT 1 FROM json_each(${column()}) WHERE ${cmp(() => 'json_each.value')})`;
-  }
-  return cmp(column);
+/** The default field (q.df) as a column: the real server pastes it into its SQL inside double quotes. */
+function defaultColumn(df: string): CondColumn {
+  if (df.includes('"')) throw dbError(`syntax error at or near "${df.slice(df.indexOf('"') + 1, df.indexOf('"') + 2) || '"'}"`);
+  return { column: df };
 }
 
-/** The operands of a chain of the same operator (a OR b OR c parses as ((a OR b) OR c)), left to right. */
-function chain(n: Node, op: 'and' | 'or', out: Node[] = []): Node[] {
-  if (n.t === op) {
-    chain(n.l, op, out);
-    chain(n.r, op, out);
-  } else out.push(n);
-  return out;
-}
-
-function compileNode(n: Node, defaultField: string, params: unknown[]): string {
-  switch (n.t) {
-    case 'and':
-    case 'or': {
-      const parts = chain(n, n.t).map((x) => compileNode(x, defaultField, params));
-      return `(${balanced(parts, n.t === 'and' ? 'AND' : 'OR')})`;
-    }
-    case 'not':
-      return `NOT (${compileNode(n.e, defaultField, params)})`;
-    case 'sub':
-      return `(${compileNode(n.e, n.field ?? defaultField, params)})`;
-    case 'term':
-      return compileTerm(n.field ?? defaultField, n.term, params);
-  }
-}
-
-/** Compiles q= to a WHERE fragment. Throws ApiError 400 "Failed to parse query string." like the real server. */
-export function compileQuery(q: string, defaultField = 'text'): SqlFragment {
-  const params: unknown[] = [];
-  try {
-    const ast = parseQuery(q);
-    return { sql: compileNode(ast, defaultField, params), params };
-  } catch (e) {
-    if (e instanceof QueryParseError) throw new ApiError('Failed to parse query string.', 400, [[e.message]]);
-    throw e;
-  }
+/**
+ * Compiles q= to a WHERE fragment reading it as Alerta 9.1.0 reads it (src/core/query-syntax.ts): 400 'Failed to
+ * parse query string.' with pyparsing's message when it cannot be read, and with the database's message when the
+ * SQL the real server builds from it fails (a column that does not exist, an operator the column's type lacks, a
+ * literal the column cannot take, nesting past Python's limit: a 500 there, see queryError). Invalid regular
+ * expressions fail when a row is matched, as Postgres compiles them then.
+ */
+export function compileQuery(q: string, defaultField = 'text', now = new Date()): SqlFragment {
+  const r = parseQuery(q);
+  if (r.depth > RECURSION_LIMIT) throw queryError('maximum recursion depth exceeded');
+  if (!r.ok) throw new ApiError('Failed to parse query string.', 400, [[parseErrorText(r.text, r.loc)]]);
+  const cond = serverConditions(r.ast);
+  const st: CompileState = { params: [], now };
+  const sql = compileCond(cond, defaultColumn(defaultField), st);
+  return { sql, params: st.params };
 }
 
 // ---------------------------------------------------------------- URL filters

@@ -3,7 +3,7 @@
 import type { Preferences, Top10Entry } from './types.ts';
 import { expandScopes, scopesMeet } from './perms.ts';
 import { formatDate, parseIsoTimestamp } from './date-format.ts';
-import { lucenePhrase } from './alerts-query.ts';
+import { allOf, exactAnyTerm, exactTerm } from './query-values.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from './validation.ts';
 
 // ---- permissions per screen ----
@@ -277,15 +277,13 @@ export function blackoutBody(
 // ---- reports ----
 
 /**
- * Where a report row leads: the alert list searching for that event on those resources, e.g.
- * `event:"NodeDown" AND resource:("db01" OR "db02")`. Phrases are quoted so names with spaces or colons stay whole.
+ * Where a report row leads: the alert list searching for exactly that event on exactly those resources, e.g.
+ * `event:"^NodeDown$" AND resource:"\Y|^(?:db01|db02)$|\Y"` (one term for any number of resources, so the real
+ * server drops none).
  */
 export function reportRowQuery(entry: Pick<Top10Entry, 'event' | 'resources'>): string {
-  const event = `event:${lucenePhrase(entry.event)}`;
-  const resources = [...new Set((entry.resources ?? []).map((r) => r.resource).filter((r) => !!r))];
-  if (resources.length === 0) return event;
-  const res = resources.length === 1 ? lucenePhrase(resources[0] as string) : `(${resources.map(lucenePhrase).join(' OR ')})`;
-  return `${event} AND resource:${res}`;
+  const resources = (entry.resources ?? []).map((r) => r.resource).filter((r): r is string => !!r);
+  return allOf([exactTerm('event', entry.event), exactAnyTerm('resource', resources)].filter((t): t is string => t !== null)) ?? '';
 }
 
 /** The in-app link of a report row. */

@@ -1,7 +1,7 @@
 // Rules of the alert detail page: field links, the blackout link,
 // the last status change, history order and paging, notes and who may edit them.
 import type { Alert, HistoryEntry, Note } from './types.ts';
-import { lucenePhrase } from './alerts-query.ts';
+import { exactTerm } from './query-values.ts';
 import { pageOf, type PageSlice } from './list-view.ts';
 
 /** The history table shows 10 rows per page, as in the old console. */
@@ -11,16 +11,12 @@ export const HISTORY_PAGE_SIZE = 10;
 export const COPIED_TOOLTIP_MS = 2000;
 
 /**
- * The search a clicked value starts: `field:"value"` (a phrase = exact match). Unlike the old console, quotes and
- * backslashes in the value are escaped, so a value holding `"` cannot break out of the phrase.
+ * Where a clicked value leads: the alerts list searching for alerts whose field is exactly that value (see
+ * exactTerm), e.g. `resource:"^web01$"`; null when the query language cannot express it.
  */
-export function fieldQuery(field: string, value: string): string {
-  return `${field}:${lucenePhrase(value)}`;
-}
-
-/** Where a clicked value leads: the alerts list searching for it. */
-export function fieldQueryHref(field: string, value: string): string {
-  return `/alerts?q=${encodeURIComponent(fieldQuery(field, value))}`;
+export function fieldQueryHref(field: string, value: string): string | null {
+  const term = exactTerm(field, value);
+  return term === null ? null : `/alerts?q=${encodeURIComponent(term)}`;
 }
 
 /** Custom attributes are searched as `_.name` (the old console's syntax for the attributes map). */

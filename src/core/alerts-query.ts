@@ -4,6 +4,7 @@
 // server-side through `q`, and table-only columns map to valid server sort keys.
 import type { AlertFilter, AlertsView, Config } from './types.ts';
 import { resolveRange } from './date-range.ts';
+import { allOf, containsTerm, exactTerm } from './query-values.ts';
 
 /** Default status filter when the config sets none (the old console's). */
 export const DEFAULT_STATUS_FILTER: readonly string[] = ['open', 'ack'];
@@ -101,48 +102,29 @@ function sortByValues(view: AlertsView, config: Pick<Config, 'sort_by'>): string
   return typeof configured === 'string' && configured !== '' ? [configured] : [];
 }
 
-/** Escapes a Lucene phrase: backslash and double quote are the only characters special inside quotes. */
-export function lucenePhrase(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-
-/** Characters a phrase cannot carry on Alerta 9.1: it copies phrases verbatim (no escape character) into SQL. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_PHRASE = /["'%\\\u0000-\u001f\u007f]+/;
-
 /**
- * The `q` clause for the free-text filter: a case-insensitive "contains" on the server's default field (`text`).
- * Alerta 9.1 turns a default-field phrase into a Postgres `~*` regex, so regex metacharacters get a backslash (a
- * Lucene parser, like the demo server's, reads `\.` as a plain `.`: the same literal match). Characters no phrase
- * can carry there (`"`, `'`, `%`, backslash, controls) split the text into phrases that must all be contained:
- * `can't stop` -> `"can" AND "t stop"`. The output never holds a backslash before t/n/f/r, which that parser would
- * turn into whitespace. Null when nothing searchable is left.
+ * The `q` clause for the free-text filter: a case-insensitive "contains" on the server's default field (`text`),
+ * whatever the text holds (see containsTerm). Null when nothing searchable is left.
  */
 export function textFilterClause(text: string): string | null {
-  const phrases = text
-    .split(UNSAFE_IN_PHRASE)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map((part) => `"${part.replace(/[.*+?^${}()|[\]]/g, (c) => `\\${c}`)}"`);
-  return phrases.length > 0 ? phrases.join(' AND ') : null;
+  return containsTerm(text.trim());
 }
 
 /**
- * The `q` clause that keeps alerts watched by a user: `tags:"watch:<user>"` (the `tag=` filter gives 500 on the
- * real server). The name is escaped the Lucene way (`\\` and `\"`): ordinary names are untouched and match the
- * contract capture byte for byte. Alerta 9.1's parser has no phrase escapes, so there a name containing `\` finds
- * nothing and one containing `"` gets a 400: never another user's alerts.
+ * The `q` clause that keeps alerts watched by a user: `tags:"watch:<user>"`, an exact tag (the `tag=` filter gives
+ * 500 on the real server). Alerta 9.1 cannot search for a tag holding a double quote or a line break (its phrases
+ * have no escape): for such a name the clause matches nothing, never another user's alerts.
  */
 export function watchClause(username: string): string {
-  return `tags:${lucenePhrase(`watch:${username}`)}`;
+  return exactTerm('tags', `watch:${username}`) ?? NOTHING;
 }
 
-/** Joins q clauses with AND, parenthesising the user's own query so its ORs stay inside. */
+/** A clause no alert matches (an attribute both present and absent). */
+const NOTHING = '(_exists_:watch AND NOT _exists_:watch)';
+
+/** The user's queries and the filters' clauses joined so that the real server reads every one (see allOf). */
 function combineQ(userQueries: string[], extra: string[]): string | null {
-  const users = userQueries.map((q) => q.trim()).filter((q) => q !== '');
-  if (users.length === 0 && extra.length === 0) return null;
-  if (extra.length === 0 && users.length === 1) return users[0] ?? null;
-  return [...users.map((q) => `(${q})`), ...extra].join(' AND ');
+  return allOf([...userQueries, ...extra]);
 }
 
 function filterClauses(view: AlertsView): string[] {

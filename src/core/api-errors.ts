@@ -53,3 +53,15 @@ export function connectionErrorText(endpoint: string): string {
 export function isAuthFailure(status: number | null | undefined): boolean {
   return status === 401;
 }
+
+/**
+ * The first line of text in an error body's `errors` (a string, or lists of strings, as Alerta sends them), without
+ * the Python exception class pyparsing's messages start with; at most 300 characters. Undefined when there is none.
+ */
+export function errorDetail(errors: unknown): string | undefined {
+  let x = errors;
+  for (let i = 0; i < 3 && Array.isArray(x); i++) x = x[0];
+  if (typeof x !== 'string') return undefined;
+  const line = x.replace(/^pyparsing\.exceptions\.\w+:\s*/, '').trim();
+  return line ? line.slice(0, 300) : undefined;
+}

@@ -19,6 +19,8 @@ export interface WorkerError {
   code?: number;
   /** the endpoint that failed, for "Problem connecting to ..." */
   endpoint?: string;
+  /** the details the answer gave in its `errors` (e.g. why the server refused a search), one line */
+  detail?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };

@@ -2,7 +2,7 @@
 // and the commands on alerts. One tab per browser leads (src/worker/coordinator.ts): its feed hub polls for every
 // tab, and the others receive its snapshots and patches; each tab still sends its user's commands itself.
 import type { AlertsView, Note } from '../core/types.ts';
-import type { AlertActionName, AlertSeen, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, WorkerEvent } from './contract/index.ts';
+import type { AlertActionName, AlertSeen, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, SuggestionData, WorkerEvent } from './contract/index.ts';
 import type { OutboxCommand } from '../core/outbox.ts';
 import { actionBody } from '../core/actions.ts';
 import { watchTag } from '../core/watch.ts';
@@ -18,6 +18,7 @@ import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
 import { compareNames } from '../core/names.ts';
+import { SuggestionsSource } from './suggestions.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
@@ -49,6 +50,7 @@ export class AlertsService implements AlertsApi {
   private broadcastOnline: boolean | null = null;
   private started = false;
   private outbox: Outbox;
+  private suggestions: SuggestionsSource;
 
   constructor(
     private ctx: WorkerContext,
@@ -64,6 +66,7 @@ export class AlertsService implements AlertsApi {
     ctx.onSessionEnd((reason) => {
       if (this.coordinator.isLeader && reason !== 'logout') this.coordinator.send({ type: 'session-end', reason });
     });
+    this.suggestions = new SuggestionsSource(ctx);
     this.outbox = new Outbox(ctx, {
       locks: coordination?.locks ?? null,
       delivers: () => this.coordinator.isLeader,
@@ -186,6 +189,10 @@ export class AlertsService implements AlertsApi {
     return ok(lists);
   }
 
+  getSuggestions(): Promise<Result<SuggestionData>> {
+    return this.suggestions.get();
+  }
+
   // --- for the other parts of the worker ------------------------------------------------------------------------------
 
   /** What the session and preferences parts tell the feeds; not part of the face the UI calls. */
@@ -207,6 +214,7 @@ export class AlertsService implements AlertsApi {
     /** Signed out: this tab shows nothing any more. */
     stop: (): void => {
       for (const slot of SLOTS) this.setWant(slot, null);
+      this.suggestions.forget();
     },
     /** Notifications on or off, or another preference changed: other tabs reload them, the cadence follows. */
     preferencesChanged: async (): Promise<void> => {

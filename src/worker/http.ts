@@ -1,7 +1,7 @@
 // One HTTP client for every API call: request id, bearer token, abort, a timeout, a cap on the answer's size, JSON
 // parsing and error mapping.
 import type { Result, WorkerError } from './contract/index.ts';
-import { errorText, isAlertaErrorBody } from '../core/api-errors.ts';
+import { errorDetail, errorText, isAlertaErrorBody } from '../core/api-errors.ts';
 import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
 import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
 
@@ -170,7 +170,8 @@ function httpError(status: number, body: unknown, fallback?: string): WorkerErro
     : typeof body === 'string' && body.trim()
       ? `${body.trim().slice(0, 500)} (${status})`
       : (fallback ?? errorText(body, status));
-  return { kind, message, code: status };
+  const detail = isAlertaErrorBody(body) ? errorDetail(body.errors) : undefined;
+  return detail ? { kind, message, code: status, detail } : { kind, message, code: status };
 }
 
 function describeNetworkFailure(cause: unknown): string {

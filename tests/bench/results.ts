@@ -21,6 +21,9 @@ export const METRICS = {
   'poll.longTasks': { unit: '', what: 'main-thread tasks over 50 ms during the polling phase' },
   'dom.nodes': { unit: '', what: 'nodes in the document (elements, text, comments) once the first full page is shown' },
   'idle.mainThreadMsPerS': { unit: 'ms/s', what: 'main-thread busy time per second between polls (clocks, timers)' },
+  'search.keystrokeMs': { unit: 'ms', what: 'main-thread time of one keystroke in the search box (check, suggestions, render)' },
+  'search.suggestionsShownMs': { unit: 'ms', what: 'keystroke to the suggestions painted, their data cached' },
+  'search.longTasks': { unit: '', what: 'main-thread tasks over 50 ms while typing a 40-character search' },
   'memory.heapGrowthPct': { unit: '%', what: 'JS heap growth of the page over the memory phase, after GC' },
   'server.alertsPageMs': { unit: 'ms', what: 'GET /api/alerts, one page of 50, server-side (in-process, no socket)' },
   'server.alertsPageLoopbackMs': { unit: 'ms', what: 'the same over loopback HTTP with keep-alive, as a client sees it' },
@@ -42,6 +45,7 @@ export const METRIC_KEYS = Object.keys(METRICS) as MetricKey[];
 /** Figures that count things: their medians are whole numbers. */
 const WHOLE_NUMBERS = new Set<MetricKey>([
   'poll.longTasks',
+  'search.longTasks',
   'load.longTasksBeforeFirstRow',
   'poll.unchanged.messageBytes',
   'dom.nodes',
@@ -138,6 +142,9 @@ export const BUDGETS: Budget[] = [
   { key: 'dom.nodes', combo: comboKey(10_000, 200), limit: 3000, atMost: true, text: 'at most 3,000 DOM nodes' },
   { key: 'idle.mainThreadMsPerS', combo: comboKey(10_000, 200), limit: 3, atMost: true, text: 'between polls at most 3 ms/s main thread' },
   { key: 'memory.heapGrowthPct', combo: comboKey(10_000, 200), limit: 3, atMost: true, text: 'heap growth at most 3 %' },
+  { key: 'search.keystrokeMs', combo: comboKey(10_000, 200), limit: 4, atMost: true, text: 'search box at most 4 ms main thread per keystroke' },
+  { key: 'search.suggestionsShownMs', combo: comboKey(10_000, 200), limit: 50, atMost: true, text: 'suggestions painted at most 50 ms after a keystroke' },
+  { key: 'search.longTasks', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks while typing a 40-character search' },
   { key: 'server.alertsPageMs', combo: comboKey(100_000), limit: 50, text: 'server page under 50 ms at 100,000 alerts' },
   { key: 'lighthouse.performance', combo: 'lighthouse', limit: 95, atLeast: true, text: 'Lighthouse performance at least 95' },
   { key: 'lighthouse.tbtMs', combo: 'lighthouse', limit: 100, atMost: true, text: 'Lighthouse TBT at most 100 ms' },

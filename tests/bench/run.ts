@@ -541,6 +541,13 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     };
     samples.add(combo, 'poll.longTasks', longTasksByPhase.cycles + longTasksByPhase.idle + longTasksByPhase.memory);
 
+    // -- typing in the search box, its suggestion data cached: main thread per keystroke, keystroke to suggestions
+    // painted, long tasks while typing
+    const typing = await searchTyping(page, cdp);
+    samples.add(combo, 'search.keystrokeMs', typing.keystrokeMs);
+    samples.add(combo, 'search.suggestionsShownMs', typing.shownMs);
+    samples.add(combo, 'search.longTasks', typing.longTasks);
+
     // -- offline reload: the shell from the service worker, the rows from IndexedDB
     const rowsShown = (await page.evaluate('window.__bench.rowCount()')) as number;
     // The browser's own offline mode (fetch fails at once, as with the network gone), and the server door shut too,
@@ -591,6 +598,56 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
   } finally {
     await context.close();
   }
+}
+
+/** A 40-character query typed key by key: it asks for fields, values, operators and fields again. */
+export const SEARCH_TYPED = 'resource:host-001 AND severity:maj OR ev';
+
+/**
+ * Types SEARCH_TYPED into the search box once its suggestion data is in (a first word fetches it, as a user's first
+ * focus does). Per keystroke: the main thread's time from before the key to two frames after it, minus the same
+ * window without a key (the measurement's own cost); and, in the page, the time from keydown to the first frame
+ * after which the listbox shows options. Long tasks: those starting while typing.
+ */
+async function searchTyping(page: Page, cdp: CDPSession): Promise<{ keystrokeMs: number; shownMs: number; longTasks: number }> {
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.click();
+  await box.pressSequentially('resource:host');
+  await page.getByRole('option').filter({ hasText: /host-/ }).first().waitFor({ timeout: 30_000 });
+  await box.fill('');
+  const frames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
+  await page.evaluate(`(() => {
+    window.__searchShown = [];
+    document.addEventListener('keydown', () => {
+      const t0 = performance.now();
+      const tick = () => requestAnimationFrame(() => {
+        if (document.querySelector('[role=listbox] [role=option]')) setTimeout(() => window.__searchShown.push(performance.now() - t0), 0);
+        else if (performance.now() - t0 < 1000) tick();
+      });
+      tick();
+    }, true);
+  })()`);
+  const keyed: number[] = [];
+  const bare: number[] = [];
+  const start = (await page.evaluate('performance.now()')) as number;
+  for (const ch of SEARCH_TYPED) {
+    const b0 = await metrics(cdp);
+    await page.evaluate(frames);
+    const b1 = await metrics(cdp);
+    bare.push(b1.TaskDuration - b0.TaskDuration);
+    const k0 = await metrics(cdp);
+    await page.keyboard.type(ch);
+    await page.evaluate(frames);
+    const k1 = await metrics(cdp);
+    keyed.push(k1.TaskDuration - k0.TaskDuration);
+  }
+  const end = (await page.evaluate('performance.now()')) as number;
+  const shown = (await page.evaluate('window.__searchShown')) as number[];
+  const starts = (await page.evaluate('(window.__bench.longTasks || []).map((t) => t.start)')) as number[];
+  await box.fill('');
+  await box.press('Escape');
+  await box.blur();
+  return { keystrokeMs: Math.max(0, median(keyed) - median(bare)), shownMs: median(shown), longTasks: starts.filter((t) => t >= start && t < end).length };
 }
 
 /** Adds a stylesheet as soon as the document has a root element, before the console renders anything. */

@@ -42,7 +42,7 @@ test('clicking a trend arrow starts multi-select; every bulk action applies, cle
   await bulk.getByRole('button', { name: 'Ack', exact: true }).click();
   await expect(page.getByText('Ack done on 3 alerts')).toBeVisible();
   await expect(bulk).toHaveCount(0);
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
   for (let i = 0; i < 3; i++) await expect(rows(page).nth(i)).toContainText('Ack');
 
   await rows(page).nth(0).getByRole('button', { name: /Select row/ }).click();
@@ -123,7 +123,7 @@ test('row actions offer only what the status allows, on hover and on keyboard fo
 
   // Keyboard focus alone shows them too.
   await page.mouse.move(0, 0);
-  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.getByRole('combobox', { name: 'Search' }).focus();
   await page.keyboard.press('Escape');
   await expect(actions).toHaveCount(0);
   await row.focus();

@@ -53,7 +53,7 @@ test('signed in, the pin saves the current search', async ({ page }) => {
   const event = `E2EPin${Date.now()}`;
   await createAlert(page.request, { resource: 'pin-a', event }, AUTH_BASE_URL, { Authorization: `Bearer ${token}` });
   await page.goto(`${AUTH_BASE_URL}/alerts`);
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('combobox', { name: 'Search' });
   await expect(page.getByRole('button', { name: 'Save search' })).toBeDisabled();
   await search.fill(`event:${event}`);
   await search.press('Enter');

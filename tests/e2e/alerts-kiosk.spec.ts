@@ -62,7 +62,7 @@ test('kiosk: display view with no navigation or toolbar, full screen offered, sc
   const table = page.getByRole('table', { name: 'Alerts' });
   await expect(table.locator('[data-row-id]')).toHaveCount(1);
 
-  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByText(/updated \d+ s ago/)).toBeVisible();

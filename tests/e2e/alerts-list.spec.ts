@@ -92,7 +92,7 @@ test('the search box sends q, shows "found no results" for an empty search and c
   await createAlert(request, { resource: 'search-1', event, environment: 'Production' });
 
   await page.goto('/alerts');
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('combobox', { name: 'Search' });
   await search.fill(`event:${event}`);
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`\\?q=event%3A${event}`));

@@ -77,7 +77,7 @@ test('settings are saved on change with units, dark mode applies at once, and re
 
 test('a search pinned from the toolbar is listed in the drawer, opens the alerts with it, is unique by text and can be deleted', async ({ page }) => {
   await signUpFreshUser(page);
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('combobox', { name: 'Search' });
   const pin = page.getByRole('button', { name: 'Save search' });
   await expect(pin).toBeDisabled();
 

@@ -1,6 +1,6 @@
 // Every request the UI makes about alerts: what the worker keeps current (the list's view, the detail page, the
 // indicator panel), the commands on alerts from the list and the detail page, and the filter lists.
-import type { AlertSeen, BulkResult, FilterLists, IndicatorSpec, Result } from '../../worker/contract/index.ts';
+import type { AlertSeen, BulkResult, FilterLists, IndicatorSpec, Result, SuggestionData } from '../../worker/contract/index.ts';
 import type { Alert, AlertsView, Note } from '../../core/types.ts';
 import { ACTION_LABEL_KEYS, isAlertAction } from '../../core/actions.ts';
 import { dataWorker } from '../worker-client.ts';
@@ -38,6 +38,9 @@ export function refreshAlerts(): void {
 
 /** Known services, groups, tags, customers and environments, for filters and forms (the worker keeps a copy). */
 export const filterListsQuery: Query<FilterLists> = { key: 'filter-lists', tags: ['filter-lists'], run: () => dataWorker.getLists() };
+
+/** The values the search box suggests, with their counts (the worker asks the API at most every few minutes). */
+export const suggestionsQuery: Query<SuggestionData> = { key: 'search-suggestions', tags: [], run: () => dataWorker.getSuggestions() };
 
 // ---- commands ------------------------------------------------------------------------------------------------------
 

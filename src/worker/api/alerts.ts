@@ -4,6 +4,7 @@ import { anyObject, isObj, request, type HttpContext } from '../http.ts';
 import { parseAlert } from '../schema.ts';
 import type { Result } from '../contract/index.ts';
 import { compareNames } from '../../core/names.ts';
+import { sumByValue, type ValueCount } from '../../core/query-suggest.ts';
 
 const enc = encodeURIComponent;
 
@@ -87,4 +88,57 @@ export function getNames(ctx: HttpContext, path: string, listKey: string, field:
     }
     return [...values].sort(compareNames);
   });
+}
+
+/**
+ * A counted list like /services or /alerts/tags (one item per value and environment, each with its count): the
+ * values with their counts added up, largest first.
+ */
+export function getCounted(ctx: HttpContext, path: string, listKey: string, field: string): Promise<Result<ValueCount[]>> {
+  return request(ctx, path, (body) => {
+    if (!isObj(body) || !Array.isArray(body[listKey])) return null;
+    return sumByValue(
+      (body[listKey] as unknown[]).flatMap((item) =>
+        isObj(item) && typeof item[field] === 'string' ? [{ value: item[field], count: typeof item.count === 'number' ? item.count : null }] : [],
+      ),
+    );
+  });
+}
+
+/** Severity and status counts of /environments, added up over the environments. */
+export function getEnvironmentCounts(ctx: HttpContext): Promise<Result<{ environment: ValueCount[]; severity: ValueCount[]; status: ValueCount[] }>> {
+  return request(ctx, '/environments', (body) => {
+    if (!isObj(body) || !Array.isArray(body.environments)) return null;
+    const items = (body.environments as unknown[]).filter(isObj);
+    const counts = (key: string) =>
+      sumByValue(items.flatMap((e) => (isObj(e[key]) ? Object.entries(e[key]).flatMap(([value, n]) => (typeof n === 'number' ? [{ value, count: n }] : [])) : [])));
+    return {
+      environment: sumByValue(items.flatMap((e) => (typeof e.environment === 'string' ? [{ value: e.environment, count: typeof e.count === 'number' ? e.count : null }] : []))),
+      severity: counts('severityCounts'),
+      status: counts('statusCounts'),
+    };
+  });
+}
+
+/**
+ * The most frequent values of a field (`/alerts/topn/count?group-by=field`), at most `limit`: each counted as the
+ * alerts it lists (the server's own count adds an alert once per service).
+ */
+export function getTopValues(ctx: HttpContext, field: string, limit: number): Promise<Result<ValueCount[]>> {
+  const params = new URLSearchParams({ 'group-by': field, 'page-size': String(limit) });
+  return request(
+    ctx,
+    '/alerts/topn/count',
+    (body) => {
+      if (!isObj(body) || !Array.isArray(body.top10)) return null;
+      return sumByValue(
+        (body.top10 as unknown[]).flatMap((item) => {
+          if (!isObj(item) || typeof item[field] !== 'string') return [];
+          const count = Array.isArray(item.resources) ? item.resources.length : typeof item.count === 'number' ? item.count : null;
+          return [{ value: item[field], count }];
+        }),
+      );
+    },
+    { params },
+  );
 }

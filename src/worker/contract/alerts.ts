@@ -3,6 +3,7 @@
 import type { Alert, AlertsView, CountMap, IndicatorQuery, Note } from '../../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, Freshness, Result, WorkerError } from '../../core/snapshot.ts';
 import type { OutboxEntry } from '../../core/outbox.ts';
+import type { SuggestionValues } from '../../core/query-suggest.ts';
 
 export type { OutboxEntry, OutboxCommand } from '../../core/outbox.ts';
 
@@ -97,6 +98,12 @@ export interface FilterLists {
   environments: string[];
 }
 
+/** What the search box suggests from: the values the API knows per field, with counts, and when it was asked. */
+export interface SuggestionData {
+  fetchedAt: number;
+  values: SuggestionValues;
+}
+
 export interface IndicatorSpec {
   text: string;
   query: IndicatorQuery;
@@ -131,6 +138,8 @@ export interface AlertsApi {
   deleteNote(id: string, noteId: string): Promise<Result<void>>;
   /** services, groups, tags, customers and environments for filters and forms (cached) */
   getLists(): Promise<Result<FilterLists>>;
+  /** the search box's suggestion data: cached, asked of the API at most every few minutes */
+  getSuggestions(): Promise<Result<SuggestionData>>;
   /** takes a queued action back (false: it is already on its way, or gone) */
   cancelQueued(entryId: string): Promise<boolean>;
 }

@@ -225,13 +225,13 @@ describe('blackout form', () => {
 });
 
 describe('report rows', () => {
-  it('link to the alerts of that event on those resources', () => {
+  it('link to the alerts of exactly that event on exactly those resources, all read by the real server', () => {
     const e = { event: 'NodeDown', resources: [{ id: '1', resource: 'db01' }, { id: '2', resource: 'db02' }, { id: '3', resource: 'db01' }] };
-    expect(reportRowQuery(e)).toBe('event:"NodeDown" AND resource:("db01" OR "db02")');
+    expect(reportRowQuery(e)).toBe('event:"^NodeDown$" AND resource:"\\Y|^(?:db01|db02)$|\\Y"');
     expect(reportRowHref({ event: 'Disk Full', resources: [{ id: '1', resource: 'web 01' }] })).toBe(
-      '/alerts?q=' + encodeURIComponent('event:"Disk Full" AND resource:"web 01"'),
+      '/alerts?q=' + encodeURIComponent('event:"^Disk Full$" AND resource:"^web 01$"'),
     );
-    expect(reportRowQuery({ event: 'X"y', resources: [] })).toBe('event:"X\\"y"');
+    expect(reportRowQuery({ event: 'X"y', resources: [] })).toBe('event:"^X\\u0022y$"');
   });
 });
 

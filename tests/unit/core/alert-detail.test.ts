@@ -5,7 +5,6 @@ import {
   blackoutHref,
   canEditNote,
   customAttributes,
-  fieldQuery,
   fieldQueryHref,
   historyNewestFirst,
   historyPage,
@@ -33,19 +32,24 @@ function entry(over: Partial<HistoryEntry>): HistoryEntry {
 }
 
 describe('field links', () => {
-  it('search the clicked value as an exact phrase', () => {
-    expect(fieldQuery('resource', 'web01')).toBe('resource:"web01"');
-    expect(fieldQueryHref('resource', 'web01')).toBe('/alerts?q=resource%3A%22web01%22');
+  const q = (href: string | null) => new URLSearchParams(href!.split('?')[1]).get('q');
+  it('search the clicked value exactly (an anchored phrase)', () => {
+    expect(fieldQueryHref('resource', 'web01')).toBe('/alerts?q=resource%3A%22%5Eweb01%24%22');
   });
 
-  it('escape quotes and backslashes so a value cannot break out of the phrase', () => {
-    expect(fieldQuery('text', 'say "hi" \\ bye')).toBe('text:"say \\"hi\\" \\\\ bye"');
-    const href = fieldQueryHref('group', 'a"b&c=d');
-    expect(new URLSearchParams(href.split('?')[1]).get('q')).toBe('group:"a\\"b&c=d"');
+  it('carry quotes and backslashes as \\uXXXX, which the real server reads (it has no escape character)', () => {
+    expect(q(fieldQueryHref('text', 'say "hi" \\ bye'))).toBe('text:"^say \\u0022hi\\u0022 \\u005c bye$"');
+    expect(q(fieldQueryHref('group', 'a"b&c=d'))).toBe('group:"^a\\u0022b&c=d$"');
   });
 
-  it('custom attributes are searched with the _. prefix', () => {
-    expect(fieldQuery(attributeField('region'), 'eu-west-1')).toBe('_.region:"eu-west-1"');
+  it('custom attributes are searched with the _. prefix; tags as exact elements', () => {
+    expect(q(fieldQueryHref(attributeField('region'), 'eu-west-1'))).toBe('_.region:"^eu-west-1$"');
+    expect(q(fieldQueryHref('tags', 'watch:bob'))).toBe('tags:"watch:bob"');
+  });
+
+  it('no link for what the query language cannot express', () => {
+    expect(fieldQueryHref('tags', 'a"b')).toBeNull();
+    expect(fieldQueryHref(attributeField('a b'), 'x')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { connectionErrorText, errorText, isAlertaErrorBody, isAuthFailure } from '../../../src/core/api-errors.ts';
+import { errorDetail } from '../../../src/core/api-errors.ts';
 
 const capture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../contract/alerta-api/${name}`, import.meta.url), 'utf8')) as { status: number; response: unknown };
@@ -48,5 +49,17 @@ describe('API error texts', () => {
     expect(isAuthFailure(401)).toBe(true);
     expect(isAuthFailure(403)).toBe(false);
     expect(isAuthFailure(undefined)).toBe(false);
+  });
+});
+
+describe('errorDetail: the reason in an error body\'s errors', () => {
+  it('reads the first string of Alerta\'s nested lists, without the Python exception class', () => {
+    expect(errorDetail([["pyparsing.exceptions.ParseException: Expected ['OR' | '||'] term, found end of text  (at char 10), (line:1, col:11)\n"]])).toBe(
+      "Expected ['OR' | '||'] term, found end of text  (at char 10), (line:1, col:11)",
+    );
+    expect(errorDetail(['column "createTime" does not exist\n'])).toBe('column "createTime" does not exist');
+    expect(errorDetail(null)).toBeUndefined();
+    expect(errorDetail([{}])).toBeUndefined();
+    expect(errorDetail(['x'.repeat(1000)])).toHaveLength(300);
   });
 });

@@ -81,11 +81,10 @@ describe('dates out of range', () => {
 });
 
 describe('queries too large to run', () => {
-  it('a q= of 1,999 terms is 400 "Failed to parse query string."', async () => {
+  it('a q= of 1,999 terms answers at once: the real server reads the first two of a flat chain', async () => {
     const q = Array.from({ length: 1999 }, () => 'a').join(' ');
     const res = await api.get(`/alerts?q=${encodeURIComponent(q)}`);
-    expect400(res, /^Failed to parse query string\.$/);
-    expect(JSON.stringify(res.body.errors)).toMatch(/terms/);
+    expect(res.status).toBe(200);
   });
 
   it('hundreds of filter values or attribute filters answer without a 500', async () => {

@@ -61,17 +61,21 @@ describe('patterns keep their meaning', () => {
     const resources = async (query: string): Promise<string[]> =>
       ((await api.get(q(query))).body.alerts as Json[]).map((a) => a.resource as string).sort();
     expect(await resources('resource:redos0?')).toEqual(['redos01', 'redos02']);
-    expect(await resources('resource:REDOS*2')).toEqual(['redos02']);
-    expect(await resources('text:жу?')).toEqual(['redos02']);
+    expect(await resources('resource:redos*2')).toEqual(['redos02']);
+    // Postgres's word boundaries know every script
+    expect(await resources('text:"жук"')).toEqual(['redos02']);
+    expect(await resources('text:"жу"')).toEqual([]);
     expect(await resources('text:/^ABC/')).toEqual(['redos02']);
     expect(await resources('text:/a{20}/')).toEqual(['redos01']);
   });
 
-  it('a regular expression RE2 cannot run in linear time (back-references, look-ahead) is a 400 parse error', async () => {
+  it('a regular expression RE2 cannot run in linear time (back-references, look-ahead) is refused as an invalid one', async () => {
+    // Postgres would run these; this server keeps to linear-time matching (docs/search.md lists the difference)
     for (const bad of ['text:/(a)\\1/', 'text:/(?=a)b/']) {
       const res = await api.get(q(bad));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ status: 'error', code: 400, message: 'Failed to parse query string.' });
+      expect(JSON.stringify(res.body.errors)).toMatch(/invalid regular expression/);
     }
   });
 });

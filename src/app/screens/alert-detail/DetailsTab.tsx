@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Alert, Note } from '../../../core/types.ts';
-import { attributeField, customAttributes, fieldQuery, fieldQueryHref, lastStatusChange, searchableValues } from '../../../core/alert-detail.ts';
+import { exactTerm } from '../../../core/query-values.ts';
+import { attributeField, customAttributes, fieldQueryHref, lastStatusChange, searchableValues } from '../../../core/alert-detail.ts';
 import { splitCamel } from '../../../core/columns.ts';
 import { formatHms, timeLeftSeconds } from '../../../core/time-left.ts';
 import { extractHttpUrl } from '../../../core/sanitize-policy.ts';
@@ -30,10 +31,14 @@ function Row({ label, children, mono }: { label: ReactNode; children: ReactNode;
 /** A value that opens the alerts list searching for it. */
 function FieldLink({ field, value, children }: { field: string; value: string; children?: ReactNode }) {
   const { t } = useT();
+  const term = exactTerm(field, value);
+  const href = fieldQueryHref(field, value);
+  // a value the query language cannot express is shown, not linked
+  if (term === null || href === null) return <>{children ?? value}</>;
   return (
     <Link
-      href={fieldQueryHref(field, value)}
-      title={t('DetailSearchFor', { query: fieldQuery(field, value) })}
+      href={href}
+      title={t('DetailSearchFor', { query: term })}
       className="rounded-sm text-brand underline decoration-1 underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-amber-300"
     >
       {children ?? value}

@@ -28,6 +28,8 @@ import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.ts
 import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
+import { cellFilter } from '../../../core/query-suggest.ts';
+import { useValueFilter } from './value-filter.ts';
 
 /** The selection/trend column. */
 const LEAD_WIDTH = 36;
@@ -95,6 +97,8 @@ function pinOffsets(layout: TableLayout, pinned: number): number[] | null {
 interface Shared {
   ctx: RowContext;
   onOpen: (id: string) => void;
+  /** a value of a cell as a filter of the search (exclude: NOT) */
+  filterBy: (field: string, value: string, exclude: boolean) => boolean;
   rowHeight: number;
   layout: TableLayout;
   pins: number[] | null;
@@ -144,7 +148,8 @@ export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext;
     setReading(id && cut && row.matches(':focus-visible') ? { id, index: Number(row.getAttribute('aria-rowindex')) - 2 } : null);
   };
   // One object for every row, so rows re-render when one of these changes and not whenever the table does.
-  const shared = useMemo<Shared>(() => ({ ctx, onOpen, rowHeight, layout, pins }), [ctx, onOpen, rowHeight, layout, pins]);
+  const filterBy = useValueFilter();
+  const shared = useMemo<Shared>(() => ({ ctx, onOpen, filterBy, rowHeight, layout, pins }), [ctx, onOpen, filterBy, rowHeight, layout, pins]);
   const headerHeight = useHeaderHeight(tableRef);
   const tableStyle = { '--alert-cols': template, '--header-h': `${headerHeight}px`, minWidth: layout.total } as CSSProperties;
 
@@ -297,7 +302,7 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
 }
 
 function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
-  const { ctx, onOpen, rowHeight } = shared;
+  const { ctx, onOpen, filterBy, rowHeight } = shared;
   const store = useStore();
   const selected = useRowSelected(id);
   const focused = useRowFocused(id);
@@ -324,6 +329,17 @@ function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boo
   const colours = coloursOf(alert.severity, ctx);
 
   const onClick = (e: MouseEvent) => {
+    // Alt-click on a value filters the list by it, Alt+Shift-click excludes it (docs/search.md).
+    if (e.altKey) {
+      const name = (e.target as HTMLElement).closest<HTMLElement>('[data-column]')?.dataset.column;
+      const column = ctx.columns.find((c) => c.name === name);
+      const filter = column ? cellFilter(column, alert) : null;
+      if (filter) {
+        e.preventDefault();
+        filterBy(filter.field, filter.value, e.shiftKey);
+      }
+      return;
+    }
     // A click that ends a text selection is not a request to open the alert.
     if (window.getSelection()?.toString()) return;
     if ((e.target as HTMLElement).closest('a')) return;

@@ -1,19 +1,16 @@
 // The alerts toolbar: search with clear and pin, watch-only, time ranges, filter, sound, full
 // screen, refresh and the menu (panel, density, CSV, shortcuts). With rows selected it becomes the bulk bar.
-import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useLocation } from 'wouter';
 import { TIME_RANGES, presetOf } from '../../../core/date-range.ts';
 import { bulkWatchTarget } from '../../../core/actions.ts';
 import { bulkTargets } from '../../../core/alerts-selection.ts';
-import { searchWithQ } from '../../../core/alerts-location.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { pageRows, rowOf } from '../../state/alerts.ts';
 import type { Store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
 import { configAtom, sessionAtom, usernameAtom } from '../../state/session.ts';
 import {
-  addressAtom,
   clearSelection,
   densityDialogOpenAtom,
   filterActiveAtom,
@@ -31,10 +28,11 @@ import {
 } from '../../state/alerts-screen.ts';
 import { alertCommands, refreshAlerts } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
-import { savePreferences, savedSearchCommands } from '../../data/account.ts';
+import { savePreferences } from '../../data/account.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement>;
@@ -85,8 +83,6 @@ export function Toolbar(props: ToolbarProps) {
 function MainBar({ searchRef, fullscreen }: ToolbarProps) {
   const { t } = useT();
   const store = useStore();
-  const [, navigate] = useLocation();
-  const { q } = useAtomValue(addressAtom);
   const [filter, setFilter] = useAtom(filterAtom);
   const setPage = useSetAtom(pageAtom);
   const filterActive = useAtomValue(filterActiveAtom);
@@ -98,29 +94,8 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
   const hasIndicators = (useAtomValue(configAtom)?.indicators?.queries?.length ?? 0) > 0;
   const openFilters = () => store.set(filtersOpenAtom, true);
   const [refreshing, refresh] = useRefresh();
-  const [text, setText] = useState(q);
-  // Back/Forward or a saved search from the drawer change q under the box: the box follows (without remounting,
-  // so the focus stays in the box after Enter).
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setText(q);
-  }
   const rangeId = useId();
 
-  const search = (next: string) => {
-    const query = searchWithQ(location.search, next);
-    if (query === location.search || (query === '' && location.search === '')) return;
-    clearSelection(store);
-    navigate(`${location.pathname.replace(import.meta.env.BASE_URL.replace(/\/$/, ''), '')}${query}${location.hash}`);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    search(text.trim());
-  };
-  const saveSearch = (value: string) => {
-    if (value) void savedSearchCommands.save(t('SaveSearch'), { text: value, q: value });
-  };
   const mute = (m: boolean) => {
     store.set(muteOverrideAtom, m);
     // Signed out (or auth off) the choice holds for this session; signed in it is saved to the user's prefs.
@@ -130,47 +105,7 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-x-1 gap-y-1 px-2 py-1">
-      <form role="search" onSubmit={submit} className="flex min-w-0 flex-[1_1_16rem] items-center rounded bg-white/15 px-2 focus-within:bg-white/25">
-        <Icon name="search" size={18} className="shrink-0 opacity-80" />
-        <input
-          ref={searchRef}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={() => {
-            // Like the old console, leaving the box submits a changed search.
-            if (text.trim() !== q) search(text.trim());
-          }}
-          onKeyDown={(e) => {
-            // Escape abandons an edit (back to the search in force). The browser's own Escape-clears-the-box is
-            // prevented: with submit-on-blur it would silently drop the search on the next click elsewhere.
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              if (text !== q) {
-                e.stopPropagation();
-                setText(q);
-              }
-            }
-          }}
-          aria-label={t('Search')}
-          placeholder={t('Search')}
-          className="min-w-0 flex-1 appearance-none bg-transparent px-2 py-1.5 text-white placeholder:text-white/70 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
-        />
-        {text && (
-          <IconButton
-            icon="close"
-            label={t('ClearSearch')}
-            size={18}
-            className="h-8 w-8 text-white"
-            onClick={() => {
-              setText('');
-              search('');
-              searchRef.current?.focus();
-            }}
-          />
-        )}
-        <IconButton icon="pin" label={t('SaveSearch')} size={18} className="h-8 w-8 text-white" disabled={!text.trim()} onClick={() => saveSearch(text.trim())} />
-      </form>
+      <SearchBox searchRef={searchRef} />
 
       <label htmlFor={rangeId} className="sr-only">
         {t('AlertsTimeRange')}
