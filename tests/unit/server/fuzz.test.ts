@@ -1,7 +1,7 @@
 // Property-based fuzzing of the API with fast-check: random and hostile paths, query strings and bodies (huge
 // numbers, extended-year dates, deep and odd JSON, long strings, regex- and wildcard-heavy q=), sent as the demo
 // users, with API keys and anonymously, to a server with auth on and one with auth off. Every answer must come
-// within 1 s, never be a 500, and every error must be the real server's JSON error envelope.
+// within 3 s (a frozen server holds it far longer), never be a 500, and every error must be the real server's JSON error envelope.
 // A fixed seed keeps runs repeatable (set FUZZ_SEED and FUZZ_RUNS to explore further).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -220,7 +220,7 @@ afterAll(async () => {
 });
 
 describe('fuzzing the API', () => {
-  it('never answers 500, always within 1 s, and every error is the JSON error envelope', async () => {
+  it('never answers 500, always within 3 s, and every error is the JSON error envelope', async () => {
     let slowest = 0;
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
@@ -249,7 +249,8 @@ describe('fuzzing the API', () => {
         // the health check's 503 while a heartbeat is stale is the real server's answer, with its own body
         if (template === '/management/healthcheck' && res.status === 503) return;
         expect(res.status, what).toBeLessThan(500);
-        expect(ms, what).toBeLessThan(1000);
+        // a frozen server would hold a request far longer; 3 s leaves room for a password hash on a machine at a load of 40
+        expect(ms, what).toBeLessThan(3000);
         if (res.status >= 400) {
           const err = JSON.parse(text) as Record<string, unknown>;
           expect(err, what).toMatchObject({ status: 'error', code: res.status });

@@ -33,14 +33,19 @@ describe('password checks', () => {
   afterAll(() => s.close());
 
   it('8 clients logging in at once do not stall other requests', async () => {
+    const t0 = performance.now();
     const logins = Array.from({ length: 8 }, (_, i) => from(s, `10.0.0.${i + 1}`).login('operator@alerta.dev', DEMO_PASSWORD));
     await new Promise((r) => setTimeout(r, 5));
     const others: (Res & { ms: number })[] = [];
     for (let i = 0; i < 4; i++) others.push(await timed(client(s.apiUrl).get('/config')));
     const done = await Promise.all(logins);
+    const loginsMs = performance.now() - t0;
     expect(done.every((r) => r.status === 200)).toBe(true);
-    // each check takes ~70 ms of CPU: run on the event loop, the eight stalled these requests for 0.6-2 s
-    expect(Math.max(...others.map((r) => r.ms))).toBeLessThan(300);
+    // Each check takes ~70 ms of CPU. Run on the event loop, the eight held every other request until they were all
+    // done (0.6-2 s); off it, the four requests together take a small part of the logins' time. Judged against the
+    // logins' own time, so a busy machine (which slows both) does not decide it.
+    const othersMs = others.reduce((sum, r) => sum + r.ms, 0);
+    expect(othersMs).toBeLessThan(loginsMs / 2);
   });
 
   it('an unknown login takes about as long as a wrong password for a known one', async () => {
