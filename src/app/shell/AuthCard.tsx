@@ -29,4 +29,22 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
   );
 }
 
+/**
+ * A failure said in a sentence, with the original text (the server's or the provider's, for an administrator) behind
+ * a "Details" disclosure.
+ */
+export function ProblemMessage({ text, detail, detailsLabel }: { text: string; detail?: string; detailsLabel?: string }) {
+  return (
+    <div role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-900">
+      <p>{text}</p>
+      {detail && detailsLabel && (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-medium underline-offset-2 hover:underline">{detailsLabel}</summary>
+          <p className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{detail}</p>
+        </details>
+      )}
+    </div>
+  );
+}
+
 export const linkClass = 'font-medium text-brand underline-offset-2 hover:underline dark:text-indigo-300';
