@@ -14,8 +14,8 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** A form-level message (server error, outcome) that screen readers announce. */
-export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+/** A form-level message (server error, outcome) that screen readers announce; `flush`: no margin, in a spaced column. */
+export function FormMessage({ kind, children, flush = false }: { kind: 'error' | 'success' | 'info'; children: ReactNode; flush?: boolean }) {
   const cls =
     kind === 'error'
       ? 'bg-red-50 text-red-900 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-900'
@@ -23,7 +23,7 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'i
         ? 'bg-green-50 text-green-900 ring-green-200 dark:bg-green-950 dark:text-green-100 dark:ring-green-900'
         : 'bg-sky-50 text-sky-900 ring-sky-200 dark:bg-sky-950 dark:text-sky-100 dark:ring-sky-900';
   return (
-    <p role={kind === 'error' ? 'alert' : 'status'} className={`mb-4 rounded px-3 py-2 text-sm ring-1 ${cls}`}>
+    <p role={kind === 'error' ? 'alert' : 'status'} className={`${flush ? '' : 'mb-4 '}rounded px-3 py-2 text-sm ring-1 ${cls}`}>
       {children}
     </p>
   );

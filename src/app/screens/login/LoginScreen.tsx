@@ -152,8 +152,16 @@ export function LoginScreen() {
             <ProblemMessage text={t(sso.problem.key, { provider: providerName })} detail={sso.problem.detail} detailsLabel={t('Details')} />
           )}
           {sso.phase === 'no-answer' && <ProblemMessage text={t('SsoNoAnswer', { provider: providerName, host: sso.host })} />}
-          {sso.phase === 'blocked' && <FormMessage kind="error">{t('PopupBlocked')}</FormMessage>}
-          {sso.phase === 'elsewhere' && <FormMessage kind="info">{t('SsoElsewhere', { provider: providerName })}</FormMessage>}
+          {sso.phase === 'blocked' && (
+            <FormMessage kind="error" flush>
+              {t('PopupBlocked')}
+            </FormMessage>
+          )}
+          {sso.phase === 'elsewhere' && (
+            <FormMessage kind="info" flush>
+              {t('SsoElsewhere', { provider: providerName })}
+            </FormMessage>
+          )}
           <Button variant="primary" disabled={busy || ssoWorking} onClick={social} className="w-full py-2.5" autoFocus>
             {busy || ssoWorking ? t('AuthInProgress') : ssoRetry ? t('Retry') : t('LogInWith', { provider: providerName })}
           </Button>
