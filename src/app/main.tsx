@@ -8,10 +8,10 @@ import { warmUpWorker } from './state/connect.ts';
 import { whenStarted } from './startup.ts';
 import { watchConsoleQueries } from './hooks/useMediaQuery.ts';
 import { linkManifest } from './pwa/manifest-link.ts';
-import { startSignInReturn } from './sign-in-return.ts';
+import { mayCarrySignInAnswer } from '../core/sign-in-address.ts';
 import './styles.css';
 
-/** The console: unless this page is a sign-in window coming back to it (src/app/sign-in-return.ts). */
+/** The console itself. */
 function startConsole() {
   // The data worker's script loads while React renders the first frame.
   warmUpWorker();
@@ -40,4 +40,15 @@ function startConsole() {
   whenStarted(() => void navigator.storage?.persist?.().catch(() => false));
 }
 
-if (!startSignInReturn()) startConsole();
+// A sign-in window coming back to the console's address hands the answer over instead (src/app/sign-in-return.ts,
+// loaded only for an address that may carry one).
+if (mayCarrySignInAnswer(location.search, location.hash)) {
+  void import('./sign-in-return.ts').then(
+    ({ startSignInReturn }) => {
+      if (!startSignInReturn()) startConsole();
+    },
+    () => startConsole(),
+  );
+} else {
+  startConsole();
+}

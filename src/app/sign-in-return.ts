@@ -3,6 +3,7 @@
 // works whether or not the provider's page cut the window off from it), or, after the silent check, opens the
 // provider's sign-in page. It never starts the console itself: that would send the window on to /alerts with the
 // code still in hand. The rules: src/core/sign-in-watch.ts.
+import { mayCarrySignInAnswer } from '../core/sign-in-address.ts';
 import { HANDOVER_TIMEOUT_MS, readSignInMessage, signInReturnStep } from '../core/sign-in-watch.ts';
 import { createTranslator, detectLocale, loadMessages, type MessageKey } from './i18n/index.ts';
 import { openSignInChannel, readPendingSignIn, storePendingSignIn } from './sign-in-channel.ts';
@@ -13,7 +14,7 @@ import { openSignInChannel, readPendingSignIn, storePendingSignIn } from './sign
  */
 function readByTheConsole(): boolean {
   try {
-    return window.opener != null && window.name.startsWith('alerta-') && /[?&#](code|error)=/.test(location.search + location.hash);
+    return window.opener != null && window.name.startsWith('alerta-') && mayCarrySignInAnswer(location.search, location.hash);
   } catch {
     return false;
   }

@@ -13,6 +13,7 @@ import {
   type WatchState,
   type WindowView,
 } from '../../../src/core/sign-in-watch.ts';
+import { mayCarrySignInAnswer } from '../../../src/core/sign-in-address.ts';
 
 const STATE = '0123456789abcdef0123456789abcdef';
 const pending = (over: Partial<PendingSignIn> = {}): PendingSignIn => ({
@@ -44,6 +45,14 @@ describe('the stored sign-in', () => {
 });
 
 describe('the redirect page', () => {
+  it('is loaded only for an address that may carry an answer', () => {
+    expect(mayCarrySignInAnswer('?code=c&state=s', '')).toBe(true);
+    expect(mayCarrySignInAnswer('?state=s&error=access_denied', '')).toBe(true);
+    expect(mayCarrySignInAnswer('', '#code=c')).toBe(true);
+    expect(mayCarrySignInAnswer('?q=severity:critical', '#sb:default')).toBe(false);
+    expect(mayCarrySignInAnswer('?barcode=1', '')).toBe(false);
+  });
+
   it('is the console as usual when no sign-in is in progress or the address carries no answer', () => {
     expect(signInReturnStep(`https://console.example/ops/?code=c&state=${STATE}`, null)).toEqual({ kind: 'not-a-return' });
     expect(signInReturnStep('https://console.example/ops/alerts', pending())).toEqual({ kind: 'not-a-return' });
