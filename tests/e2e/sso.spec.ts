@@ -90,6 +90,13 @@ async function signInAtProvider(popup: Page, login: string) {
   await popup.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs in at the provider's page; the window closes and the console shows the user signed in. */
+async function signInThrough(popup: Page, page: Page, url: string, login: string) {
+  await signInAtProvider(popup, login);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expectSignedInAs(page, url, login);
+}
+
 async function expectSignedInAs(page: Page, url: string, login: string) {
   await expect(page).toHaveURL(new RegExp(`^${url}/alerts`));
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -103,9 +110,7 @@ test('signs in with an OpenID Connect provider, stays signed in, and logs out th
   const popup = await openSignIn(page, 'OpenID');
   await expect(popup.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
   expect(new URL(popup.url()).origin).toBe(origin(PORT.plain));
-  await signInAtProvider(popup, 'alice');
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expectSignedInAs(page, url, 'alice');
+  await signInThrough(popup, page, url, 'alice');
   expect(consoles.plain.testHooks!.counts()['POST /auth/openid']).toBe(1);
 
   // ADMIN_USERS lists the provider's login: the admin screens are there.
@@ -136,9 +141,7 @@ test('with a live provider session, signing in again needs no page at the provid
   const url = consoles.plain.url;
   await page.goto(`${url}/login`);
   const first = await openSignIn(page, 'OpenID');
-  await signInAtProvider(first, 'alice');
-  await expect.poll(() => first.isClosed()).toBe(true);
-  await expectSignedInAs(page, url, 'alice');
+  await signInThrough(first, page, url, 'alice');
 
   // The console's session ends (expired, cleared), the provider's does not.
   await page.evaluate(() => localStorage.removeItem('auth.token'));
@@ -157,9 +160,7 @@ test('Keycloak 17 and later: the popup opens the realm path without /auth, and l
   await page.goto(`${url}/login`);
   const popup = await openSignIn(page, 'Keycloak');
   await expect(popup.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
-  await signInAtProvider(popup, 'alice');
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expectSignedInAs(page, url, 'alice');
+  await signInThrough(popup, page, url, 'alice');
   expect(consoles.keycloak.testHooks!.counts()['POST /auth/keycloak']).toBe(1);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -182,9 +183,7 @@ test('Cognito: the code goes to /auth/openid, the route the Alerta server has', 
   await expect(popup.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
   // The discovered authorization endpoint (here the stand-in provider), not an address built from COGNITO_DOMAIN.
   expect(new URL(popup.url()).origin).toBe(origin(PORT.plain));
-  await signInAtProvider(popup, 'alice');
-  await expect.poll(() => popup.isClosed()).toBe(true);
-  await expectSignedInAs(page, url, 'alice');
+  await signInThrough(popup, page, url, 'alice');
   const counts = consoles.cognito.testHooks!.counts();
   expect(counts['POST /auth/openid']).toBe(1);
   expect(counts['POST /auth/cognito']).toBeUndefined();
