@@ -2,7 +2,7 @@
 // order) against server/ and checks the same status code and the same body shape (key sets and value types,
 // recursively). Ids in the captures are mapped to the ids our server hands out for the same calls; alerts the
 // captures never created are created fresh. Captures we answer differently on purpose are listed in DIFFERENCES.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -324,26 +324,25 @@ describe('contract with the real Alerta server (captures)', () => {
 // ---------------------------------------------------------------- sign-in routes of the identity providers
 
 /**
- * POST /auth/<name> on the real server 9.1.0 (AUTH_PROVIDER 'basic', no identity provider set up), captured by hand
- * with a JSON body {code, clientId, redirectUri}: a route that exists answers with its own error, one that does not
- * with 404. The same set follows from the `@auth.route(...)` decorators of alerta/auth/*.py (SAML's module is loaded
- * only with AUTH_PROVIDER 'saml2'), which the last test reads again when the upstream source is at hand.
+ * POST /auth/<name> on the real server 9.1.0 with AUTH_PROVIDER 'basic' (tests/contract/sign-in, README there): a
+ * route that exists answers with its own error, one that does not with 404. The same set follows from the
+ * `@auth.route(...)` decorators of alerta/auth/*.py (SAML's module is loaded only with AUTH_PROVIDER 'saml2'), which
+ * the last test reads again when the upstream source is at hand.
  */
-const REAL_SIGN_IN_ROUTES: Record<string, { status: number; message: string }> = {
-  azure: { status: 503, message: 'Must define Issuer URL (OIDC_ISSUER_URL) in server configuration to use OpenID Connect.' },
-  cas: { status: 400, message: "Fields 'ticket' and 'service' are required" },
-  cognito: { status: 404, message: '404 Not Found: The requested URL was not found on the server.' },
-  github: { status: 500, message: "HTTPSConnectionPool(host='github.com', port=443): Max retries exceeded" },
-  gitlab: { status: 503, message: 'Must define Issuer URL (OIDC_ISSUER_URL) in server configuration to use OpenID Connect.' },
-  google: { status: 503, message: 'Must define Issuer URL (OIDC_ISSUER_URL) in server configuration to use OpenID Connect.' },
-  keycloak: { status: 503, message: 'Must define Issuer URL (OIDC_ISSUER_URL) in server configuration to use OpenID Connect.' },
-  openid: { status: 503, message: 'Must define Issuer URL (OIDC_ISSUER_URL) in server configuration to use OpenID Connect.' },
-  pingfederate: { status: 404, message: '404 Not Found: The requested URL was not found on the server.' },
-  saml: { status: 404, message: '404 Not Found: The requested URL was not found on the server.' },
-};
+const SIGN_IN_CAPTURES = path.resolve(REPO_ROOT, 'tests', 'contract', 'sign-in');
+const REAL_SIGN_IN_ROUTES: Record<string, Capture> = Object.fromEntries(
+  readdirSync(SIGN_IN_CAPTURES)
+    .map((f) => /^POST_auth_([a-z]+)__basic\.json$/.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1], JSON.parse(readFileSync(path.join(SIGN_IN_CAPTURES, m[0]), 'utf8')) as Capture]),
+);
 const routeExists = (name: string) => REAL_SIGN_IN_ROUTES[name]!.status !== 404;
 
 describe('sign-in routes of the real server (alerta/auth at v9.1.0)', () => {
+  it('were captured for every provider the console knows, and the routes the real server has besides', () => {
+    expect(Object.keys(REAL_SIGN_IN_ROUTES).sort()).toEqual(['azure', 'cas', 'cognito', 'github', 'gitlab', 'google', 'keycloak', 'openid', 'pingfederate', 'saml']);
+  });
+
   it('the console posts every provider’s code to a route the real server has', () => {
     for (const provider of OAUTH_PROVIDERS) {
       const route = socialLoginPath(provider);
@@ -356,12 +355,14 @@ describe('sign-in routes of the real server (alerta/auth at v9.1.0)', () => {
     const s = await startServer({ seed: 'none', settings: { AUTH_REQUIRED: true } });
     try {
       for (const name of Object.keys(REAL_SIGN_IN_ROUTES)) {
-        const res = await fetch(`${s.apiUrl}/auth/${name}`, {
-          method: 'POST',
+        const cap = REAL_SIGN_IN_ROUTES[name]!;
+        const res = await fetch(`${s.apiUrl}${cap.request.path}`, {
+          method: cap.request.method,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ code: 'x', clientId: 'c', redirectUri: 'http://127.0.0.1/' }),
+          body: JSON.stringify(cap.request.body),
         });
         expect(res.status === 404, `${name}: ${res.status}`).toBe(!routeExists(name));
+        if (!routeExists(name)) expect(await res.json()).toEqual({ ...(cap.response as object), requestId: expect.any(String) });
       }
     } finally {
       await s.close();

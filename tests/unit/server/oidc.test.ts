@@ -10,6 +10,9 @@ import { startServer, type RunningServer } from '../../../server/start.ts';
 import { startOidcProvider, type RunningProvider, type TestAccount } from '../../e2e/oidc-provider.ts';
 import { DEMO_PASSWORD } from '../../../server/seed.ts';
 import { client } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const CLIENT = { id: 'alerta-console', secret: 'unit-client-secret' };
 const CONSOLE = 'http://console.test';
@@ -66,6 +69,13 @@ async function codeFor(authorizationEndpoint: string, login: string): Promise<st
   return code;
 }
 
+/** Answers of the real server 9.1.0 set up for OpenID Connect with the same provider (tests/contract/sign-in). */
+const CAPTURED = (name: string) =>
+  JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'sign-in', `${name}.json`), 'utf8')) as {
+    status: number;
+    response: Record<string, unknown>;
+  };
+
 describe('with a real OpenID Connect provider', () => {
   let plain: RunningProvider;
   let keycloak: RunningProvider;
@@ -82,7 +92,14 @@ describe('with a real OpenID Connect provider', () => {
     const api = client(s.apiUrl);
     const config = (await api.get('/config')).body;
     expect(config.oidc_auth_url).toBe(plain.authorizationEndpoint);
-    expect((await api.post('/auth/logout', {})).body).toEqual({ logoutUrl: `${plain.issuer}/session/end`, status: 'ok' });
+    // As the real server answers with the same provider: every /config key it has, sign-up off, the same logout answer.
+    const realConfig = CAPTURED('GET_config__openid').response;
+    expect(Object.keys(config)).toEqual(expect.arrayContaining(Object.keys(realConfig)));
+    expect({ provider: config.provider, signup_enabled: config.signup_enabled }).toEqual({ provider: realConfig.provider, signup_enabled: realConfig.signup_enabled });
+    expect(new URL(realConfig.oidc_auth_url as string).pathname).toBe(new URL(config.oidc_auth_url).pathname);
+    const logout = (await api.post('/auth/logout', {})).body;
+    expect(logout).toEqual({ logoutUrl: `${plain.issuer}/session/end`, status: 'ok' });
+    expect(logout).toEqual({ ...CAPTURED('POST_auth_logout__openid').response, logoutUrl: logout.logoutUrl });
 
     const code = await codeFor(config.oidc_auth_url, 'alice');
     const res = await api.post('/auth/openid', { code, clientId: CLIENT.id, redirectUri: REDIRECT, state: 's' });
@@ -104,10 +121,13 @@ describe('with a real OpenID Connect provider', () => {
     const me = await client(s.apiUrl, `Bearer ${res.body.token}`).get('/users');
     expect(me.body.users.find((u: { login: string }) => u.login === 'alice')).toMatchObject({ id: 'alice', email: 'alice@example.org' });
 
-    // A code is good once, and the provider's refusal is passed on.
+    // A code is good once, and the provider's refusal is passed on with its text, as the real server does (which
+    // answers 500 where this one answers 400: the code, not the server, is at fault).
     const again = await api.post('/auth/openid', { code, clientId: CLIENT.id, redirectUri: REDIRECT });
+    const real = CAPTURED('POST_auth_openid__code-refused');
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('grant request is invalid');
+    expect(real.status).toBe(500);
+    expect(again.body.message).toBe(real.response.message);
   });
 
   it('takes Keycloak 17+ settings as the real server does: the issuer is KEYCLOAK_URL/realms/REALM, without /auth', async () => {
