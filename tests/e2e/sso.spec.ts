@@ -6,6 +6,10 @@ import { startOidcProvider, type RunningProvider, type TestAccount } from './oid
 // Alerta server's OpenID Connect side (it exchanges the code, checks the ID token, maps the claims), and the built
 // console in Chromium. Ports: E2E_PORT + 2 to + 8 (E2E_PORT and + 1 are the run's own demo servers).
 
+// Every test opens a window at a provider, signs in there and has the code exchanged: on a busy machine (load 30+) the
+// longest ones took 32 s, over the default 30 s, so each gets 90 s. Every wait inside is still for a condition.
+test.describe.configure({ timeout: 90_000 });
+
 const BASE = Number(process.env.E2E_PORT ?? 4173);
 const PORT = { plain: BASE + 2, plainConsole: BASE + 3, keycloak: BASE + 4, keycloakConsole: BASE + 5, coop: BASE + 6, coopConsole: BASE + 7, cognitoConsole: BASE + 8 };
 const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -202,7 +206,6 @@ test('cancelling at the provider returns to the sign-in screen quietly', async (
 });
 
 test('a provider that cannot be reached is reported with a retry, which works once it is back', async ({ page }) => {
-  test.setTimeout(90_000);
   const url = consoles.plain.url;
   await plain.stop();
   await page.goto(`${url}/login`);
@@ -252,7 +255,6 @@ test('an answer carrying another state is refused in the window, and the console
 });
 
 test('when the Alerta server cannot reach the provider, the user reads why, with the server’s text behind Details', async ({ page }) => {
-  test.setTimeout(60_000);
   const url = consoles.plain.url;
   const hooks = consoles.plain.testHooks!;
   hooks.hold('/auth/openid', 60_000);
