@@ -44,9 +44,8 @@ function storeWithHeldNotices() {
   };
 }
 
-const signedIn = { authenticated: true, token: 't', claims: null, expiresAt: null };
-
-it('does not send a user who is signed in by now to the login page on a render that predates the sign-in', () => {
+/** The routes of a console that requires sign-in, on its login page, with nobody signed in yet. */
+function routesOnLoginPage() {
   const s = storeWithHeldNotices();
   s.store.set(configAtom, { ...CLIENT_DEFAULTS, auth_required: true });
   history.replaceState(null, '', '/login');
@@ -55,6 +54,13 @@ it('does not send a user who is signed in by now to the login page on a render t
       <AppRoutes />
     </Provider>,
   );
+  return s;
+}
+
+const signedIn = { authenticated: true, token: 't', claims: null, expiresAt: null };
+
+it('does not send a user who is signed in by now to the login page on a render that predates the sign-in', () => {
+  const s = routesOnLoginPage();
 
   // The sign-in ends: the session is set, and the login screen goes on to /alerts before the routes hear of it.
   s.hold();
@@ -68,14 +74,7 @@ it('does not send a user who is signed in by now to the login page on a render t
 });
 
 it('still sends an anonymous user from a protected page to the login page', () => {
-  const s = storeWithHeldNotices();
-  s.store.set(configAtom, { ...CLIENT_DEFAULTS, auth_required: true });
-  history.replaceState(null, '', '/login');
-  render(
-    <Provider store={s.view}>
-      <AppRoutes />
-    </Provider>,
-  );
+  routesOnLoginPage();
   act(() => history.replaceState(null, '', '/alerts'));
   expect(location.pathname + location.search).toBe('/login?redirect=%2Falerts');
 });
