@@ -42,6 +42,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   // Two demo servers, each with a fresh database and the demo seed, no simulator (tests decide what changes):
   // auth off at E2E_PORT (the default baseURL), auth on at E2E_PORT + 1 (tests that sign in use AUTH_BASE_URL).
+  // The single sign-on spec (tests/e2e/sso.spec.ts) starts its identity providers and consoles at E2E_PORT + 2 to + 8.
   webServer: [
     {
       command: `node --import tsx server/main.ts --port ${port} --host 127.0.0.1 --data ${dataDir('noauth')} --fresh --no-simulator --no-auth --test-hooks`,

@@ -185,9 +185,22 @@ export interface UserRow {
   hash: string | null;
 }
 
-export async function issueToken(ctx: AppContext, user: UserRow, issuer: string): Promise<string> {
-  const roles = rolesFor(ctx, user.login, JSON.parse(user.roles) as string[]);
-  const groups = groupsOf(ctx, user.id);
+/** A user signed in at an identity provider (OpenID Connect): what its claims add to the token. */
+export interface ExternalIdentity {
+  /** the provider's subject: the token's `sub`; the user's own id goes in `oid` when it differs (linked by e-mail) */
+  subject: string;
+  /** roles from the provider's role claim: they count with the user's own roles */
+  roles: string[];
+  /** groups from the provider's group claim: customers are looked up by them instead of the Alerta groups */
+  groups: string[];
+  name?: string | null;
+  picture?: string | null;
+}
+
+export async function issueToken(ctx: AppContext, user: UserRow, issuer: string, external?: ExternalIdentity): Promise<string> {
+  const ownRoles = JSON.parse(user.roles) as string[];
+  const roles = rolesFor(ctx, user.login, external ? [...new Set([...external.roles, ...ownRoles])] : ownRoles);
+  const groups = external ? external.groups : groupsOf(ctx, user.id);
   const view = customersFor(ctx, user.login, roles, groups, user.email);
   const customers = view === null ? [] : view.length === 0 ? [NO_CUSTOMER] : view;
   const scopes = scopesFor(ctx, roles);
@@ -196,18 +209,20 @@ export async function issueToken(ctx: AppContext, user: UserRow, issuer: string)
     customers,
     email: user.email,
     email_verified: user.email_verified === 1,
-    name: user.name,
+    name: external?.name ?? user.name,
     preferred_username: user.login,
     provider: ctx.settings.AUTH_PROVIDER,
     roles,
     scope: scopes.join(' '),
   };
   if (groups.length) claims.groups = groups;
+  if (external?.picture) claims.picture = external.picture;
+  if (external && external.subject !== user.id) claims.oid = user.id;
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(issuer)
-    .setSubject(user.id)
+    .setSubject(external?.subject ?? user.id)
     .setIssuedAt(now)
     .setNotBefore(now)
     .setExpirationTime(now + ctx.settings.TOKEN_EXPIRE_DAYS * 86400)
@@ -278,7 +293,8 @@ function callerFromClaims(claims: Record<string, unknown>): Caller {
   return {
     login: (claims.preferred_username as string) ?? null,
     name: (claims.name as string) ?? null,
-    userId: (claims.sub as string) ?? null,
+    // a user linked to a provider account by e-mail keeps its own id in `oid` (as the real server reads it)
+    userId: (claims.oid as string) ?? (claims.sub as string) ?? null,
     email: (claims.email as string) ?? null,
     roles: Array.isArray(claims.roles) ? (claims.roles as string[]) : [],
     groups: Array.isArray(claims.groups) ? (claims.groups as string[]) : [],

@@ -156,9 +156,9 @@ export function contentSecurityPolicy(opts: PolicyOptions): string {
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
- * The headers sent with every file of the console. Cross-Origin-Opener-Policy is deliberately absent: social sign-in
- * opens the provider in a popup that comes back to the console and hands over its code through window.opener, which
- * `same-origin` (and `same-origin-allow-popups`, since the popup returns from another origin) would cut.
+ * The headers sent with every file of the console. Cross-Origin-Opener-Policy is deliberately absent: the console
+ * watches its social sign-in popup to notice that the user closed it or that the provider does not answer, and
+ * `same-origin` (or `same-origin-allow-popups`, once the popup returns from another origin) would hide it (docs/sso.md).
  */
 export function securityHeaders(opts: PolicyOptions & { secure?: boolean }): Record<string, string> {
   const headers: Record<string, string> = {

@@ -20,6 +20,11 @@ export interface AppContext {
   metrics: Metrics;
   /** set by the JWT module once the secret is known */
   jwtSecret: Uint8Array;
+  /**
+   * Tests only (StartOptions.oidcIssuer): the OpenID Connect issuer to use instead of the one the settings give, so a
+   * provider on loopback can stand in for Cognito, Azure or Google, whose issuers are fixed addresses.
+   */
+  oidcIssuer?: string | null;
 }
 
 /** Who is calling, after authentication. */

@@ -73,6 +73,24 @@ export interface ServerSettings {
    */
   CORS_MAX_AGE: number;
   OAUTH2_CLIENT_ID: string;
+  /** the console's OAuth client secret at the identity provider, for the code exchange (never sent to clients) */
+  OAUTH2_CLIENT_SECRET: string;
+  /** the OpenID Connect provider's issuer, exactly as its discovery document says (AUTH_PROVIDER 'openid', 'pingfederate') */
+  OIDC_ISSUER_URL: string | null;
+  /** client authentication at the token endpoint, in order of preference (the provider's list decides among them) */
+  OIDC_TOKEN_AUTH_METHODS: string[];
+  /** set at start from the provider's end_session_endpoint: the logout answer's logoutUrl */
+  OIDC_LOGOUT_URL: string | null;
+  /** the ID-token or userinfo claim holding roles (mapped to scopes) and groups (mapped to customers) */
+  OIDC_ROLE_CLAIM: string;
+  OIDC_GROUP_CLAIM: string;
+  /** roles allowed to sign in through OpenID Connect ('*': any); also read as ALLOWED_KEYCLOAK_ROLES, ALLOWED_GITLAB_GROUPS */
+  ALLOWED_OIDC_ROLES: string[];
+  /** e-mail domains allowed to sign in through an identity provider ('*': any) */
+  ALLOWED_EMAIL_DOMAINS: string[];
+  /** a provider account with a verified e-mail signs in as the Alerta user with that e-mail */
+  OIDC_LINK_USER_EMAIL: boolean;
+  COGNITO_USER_POOL_ID: string | null;
   GITHUB_URL: string;
   GITLAB_URL: string;
   KEYCLOAK_URL: string | null;
@@ -174,6 +192,16 @@ export function defaultSettings(): ServerSettings {
     CORS_ORIGINS: ['http://localhost', 'http://127.0.0.1'],
     CORS_MAX_AGE: 600,
     OAUTH2_CLIENT_ID: '',
+    OAUTH2_CLIENT_SECRET: '',
+    OIDC_ISSUER_URL: null,
+    OIDC_TOKEN_AUTH_METHODS: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt'],
+    OIDC_LOGOUT_URL: null,
+    OIDC_ROLE_CLAIM: 'roles',
+    OIDC_GROUP_CLAIM: 'groups',
+    ALLOWED_OIDC_ROLES: ['*'],
+    ALLOWED_EMAIL_DOMAINS: ['*'],
+    OIDC_LINK_USER_EMAIL: true,
+    COGNITO_USER_POOL_ID: null,
     GITHUB_URL: 'https://github.com',
     GITLAB_URL: 'https://gitlab.com',
     KEYCLOAK_URL: null,
@@ -205,6 +233,8 @@ export const SETTING_ALIASES: Readonly<Record<string, keyof ServerSettings>> = O
   SEVERITY: 'SEVERITY_MAP',
   CLIENT_ID: 'OAUTH2_CLIENT_ID',
   PROVIDER: 'AUTH_PROVIDER',
+  ALLOWED_KEYCLOAK_ROLES: 'ALLOWED_OIDC_ROLES',
+  ALLOWED_GITLAB_GROUPS: 'ALLOWED_OIDC_ROLES',
 });
 
 /** Settings whose environment value is parsed as JSON (lists and maps), like the real server's env parsing. */

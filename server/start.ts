@@ -19,6 +19,7 @@ import { ensureSystemPerms, randomSecret } from './auth.ts';
 import { housekeeping } from './alert-store.ts';
 import { seedDemo, seedUsers } from './seed.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
+import { discoverAtStart, oidcEnabled } from './oidc.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -52,6 +53,11 @@ export interface StartOptions {
   testHooks?: boolean;
   /** log requests to stdout */
   logRequests?: boolean;
+  /**
+   * tests only: the OpenID Connect issuer to discover instead of the one the settings give (a provider on loopback
+   * standing in for Cognito, Azure or Google, whose issuers are fixed addresses)
+   */
+  oidcIssuer?: string;
 }
 
 export interface RunningServer {
@@ -109,6 +115,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     startedAt: clock(),
     metrics: { counters: {}, timers: {} },
     jwtSecret: new TextEncoder().encode(jwtSecretFor(settings, dataDir)),
+    oidcIssuer: opts.oidcIssuer ?? null,
   };
   let app: FastifyInstance | null = null;
   let simulator: Simulator | null = null;
@@ -116,6 +123,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     refreshSeverityCodes(db, settings.SEVERITY_MAP);
     ensureSystemPerms(ctx);
+    // Like the real server, an OpenID Connect setup that cannot read its provider does not start.
+    if (oidcEnabled(settings)) await discoverAtStart(settings, ctx.oidcIssuer);
     const seed = opts.seed === true ? 'demo' : opts.seed === false || opts.seed === undefined ? 'none' : opts.seed;
     if (seed === 'demo') seedDemo(ctx);
     else if (seed === 'users') seedUsers(ctx);

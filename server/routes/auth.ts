@@ -1,11 +1,12 @@
 // Login, signup, email confirmation, password reset, logout and userinfo for the basic provider.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Router, RouteCtx } from '../http.ts';
+import { FLASK_404, type Router, type RouteCtx } from '../http.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { checkLogin, issueToken, type UserRow } from '../auth.ts';
 import { hashPassword } from '../passwords.ts';
 import { addSeconds, instant, iso } from '../time.ts';
+import { OIDC_ROUTES, oidcEnabled, openidLogin } from '../oidc.ts';
 
 const obj = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -133,15 +134,35 @@ export function registerAuthRoutes(r: Router): void {
     return { message: 'password reset successful', status: 'ok' };
   });
 
-  // Social and SSO logins need an identity provider this server does not have; say so clearly.
-  r.post('/auth/:provider', { auth: 'none', json: false }, ({ path, ctx }) => {
-    throw new ApiError(
-      `Authentication provider '${path.provider}' is not configured on this server (provider: ${ctx.settings.AUTH_PROVIDER}); log in with a username and password`,
+  // The real server's sign-in routes for identity providers (alerta/auth/ at v9.1.0). The OpenID Connect ones work
+  // when AUTH_PROVIDER names such a provider (server/oidc.ts); GitHub and CAS need what this server does not have,
+  // and so does SAML, whose route exists only with AUTH_PROVIDER 'saml2'. Any other /auth/<name> (Cognito and
+  // PingFederate included) does not exist there either: 404.
+  const notConfigured = (provider: string, ctx: AppContext) =>
+    new ApiError(
+      `Authentication provider '${provider}' is not configured on this server (provider: ${ctx.settings.AUTH_PROVIDER}); log in with a username and password`,
       400,
     );
-  });
+  for (const name of OIDC_ROUTES) {
+    r.post(`/auth/${name}`, { auth: 'none' }, ({ ctx, body, base }) => {
+      if (!oidcEnabled(ctx.settings)) throw notConfigured(name, ctx);
+      return openidLogin(ctx, body, base, ctx.oidcIssuer);
+    });
+  }
+  for (const name of ['github', 'cas', 'saml']) {
+    r.post(`/auth/${name}`, { auth: 'none', json: false }, ({ ctx }) => {
+      if (name === 'saml' && ctx.settings.AUTH_PROVIDER !== 'saml2') throw new ApiError(`404 Not Found: ${FLASK_404}`, 404, [FLASK_404]);
+      throw notConfigured(name, ctx);
+    });
+  }
 
-  r.post('/auth/logout', { auth: 'none', json: false }, () => ({ message: 'OIDC end_session_endpoint not configured', status: 'ok' }));
+  // The provider's end-session endpoint (discovered at start) when there is one, for the console to leave through.
+  const logout = ({ ctx }: RouteCtx) =>
+    ctx.settings.OIDC_LOGOUT_URL
+      ? { logoutUrl: ctx.settings.OIDC_LOGOUT_URL, status: 'ok' }
+      : { message: 'OIDC end_session_endpoint not configured', status: 'ok' };
+  r.post('/auth/logout', { auth: 'none', json: false }, logout);
+  r.get('/auth/logout', { auth: 'none' }, logout);
 
   r.get('/userinfo', { scope: 'read:userinfo' }, ({ ctx, caller, base }) => {
     if (caller.claims) return caller.claims;

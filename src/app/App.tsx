@@ -25,25 +25,11 @@ async function boot(): Promise<Boot> {
   return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
 }
 
-/**
- * The provider sent a social sign-in popup (opened as "alerta-<provider>") back to the console with a code: the opener
- * reads it from this window's URL and closes it. Booting here would redirect to /alerts and could lose the code.
- */
-function isSignInPopupReturn(): boolean {
-  try {
-    return window.opener != null && window.name.startsWith('alerta-') && /[?&#](code|error)=/.test(location.search + location.hash);
-  } catch {
-    return false;
-  }
-}
-
 export function App() {
   const [state, setState] = useState<Boot>({ state: 'loading' });
   const { t } = useT();
-  const popupReturn = isSignInPopupReturn();
 
   useEffect(() => {
-    if (popupReturn) return;
     let cancelled = false;
     void boot().then((next) => {
       // The shell and the first screen are the largest render of the start: as a transition React renders them in
@@ -53,15 +39,7 @@ export function App() {
     return () => {
       cancelled = true;
     };
-  }, [popupReturn]);
-
-  if (popupReturn) {
-    return (
-      <p className="flex h-full items-center justify-center text-gray-700" role="status">
-        {t('AuthInProgress')}
-      </p>
-    );
-  }
+  }, []);
 
   if (state.state === 'loading') {
     return (

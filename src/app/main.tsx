@@ -8,30 +8,47 @@ import { warmUpWorker } from './state/connect.ts';
 import { whenStarted } from './startup.ts';
 import { watchConsoleQueries } from './hooks/useMediaQuery.ts';
 import { linkManifest } from './pwa/manifest-link.ts';
+import { mayCarrySignInAnswer } from '../core/sign-in-address.ts';
 import './styles.css';
 
-// The data worker's script loads while React renders the first frame.
-warmUpWorker();
-// The layout's media queries are answered now, on an empty page, rather than during the first render.
-watchConsoleQueries();
+/** The console itself. */
+function startConsole() {
+  // The data worker's script loads while React renders the first frame.
+  warmUpWorker();
+  // The layout's media queries are answered now, on an empty page, rather than during the first render.
+  watchConsoleQueries();
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <App />
-      </Provider>
-    </StrictMode>,
-  );
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </StrictMode>,
+    );
+  }
+
+  // The install offer can come at any moment: listen now. Registering the service worker (which downloads and caches the
+  // whole shell) waits until the first rows are on screen.
+  prepareServiceWorker();
+  whenStarted(registerServiceWorker);
+  // The manifest too (installing needs it, the first screen does not).
+  whenStarted(() => linkManifest(import.meta.env.BASE_URL));
+
+  // Ask the browser to keep the offline cache (last known alerts) under storage pressure; a refusal changes nothing else.
+  whenStarted(() => void navigator.storage?.persist?.().catch(() => false));
 }
 
-// The install offer can come at any moment: listen now. Registering the service worker (which downloads and caches the
-// whole shell) waits until the first rows are on screen.
-prepareServiceWorker();
-whenStarted(registerServiceWorker);
-// The manifest too (installing needs it, the first screen does not).
-whenStarted(() => linkManifest(import.meta.env.BASE_URL));
-
-// Ask the browser to keep the offline cache (last known alerts) under storage pressure; a refusal changes nothing else.
-whenStarted(() => void navigator.storage?.persist?.().catch(() => false));
+// A sign-in window coming back to the console's address hands the answer over instead (src/app/sign-in-return.ts,
+// loaded only for an address that may carry one).
+if (mayCarrySignInAnswer(location.search, location.hash)) {
+  void import('./sign-in-return.ts').then(
+    ({ startSignInReturn }) => {
+      if (!startSignInReturn()) startConsole();
+    },
+    () => startConsole(),
+  );
+} else {
+  startConsole();
+}

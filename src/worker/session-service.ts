@@ -110,7 +110,7 @@ export class SessionService implements SessionApi {
     ctx.userData.clear();
     await this.alerts.lifecycle.started();
     const logoutUrl = result?.ok ? result.value.logoutUrl : null;
-    return { redirect: logoutRedirect(logoutUrl, ctx.config.provider, ctx.consoleBase) };
+    return { redirect: logoutRedirect(logoutUrl, ctx.config.provider, ctx.consoleBase, ctx.config.client_id) };
   }
 
   async getProfile(): Promise<Result<Profile>> {

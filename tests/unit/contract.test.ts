@@ -2,12 +2,15 @@
 // order) against server/ and checks the same status code and the same body shape (key sets and value types,
 // recursively). Ids in the captures are mapped to the ids our server hands out for the same calls; alerts the
 // captures never created are created fresh. Captures we answer differently on purpose are listed in DIFFERENCES.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { DEMO_KEYS, DEMO_PASSWORD } from '../../server/seed.ts';
+import { OAUTH_PROVIDERS } from '../../src/core/providers.ts';
+import { socialLoginPath } from '../../src/core/oauth.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CAPTURES = path.resolve(REPO_ROOT, 'tests', 'contract', 'alerta-api');
@@ -315,5 +318,72 @@ describe('contract with the real Alerta server (captures)', () => {
     for (const h of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials', 'Location']) {
       expect(res.headers.has(h), `${file}: header ${h}`).toBe(h in cap.headers);
     }
+  });
+});
+
+// ---------------------------------------------------------------- sign-in routes of the identity providers
+
+/**
+ * POST /auth/<name> on the real server 9.1.0 with AUTH_PROVIDER 'basic' (tests/contract/sign-in, README there): a
+ * route that exists answers with its own error, one that does not with 404. The same set follows from the
+ * `@auth.route(...)` decorators of alerta/auth/*.py (SAML's module is loaded only with AUTH_PROVIDER 'saml2'), which
+ * the last test reads again when the upstream source is at hand.
+ */
+const SIGN_IN_CAPTURES = path.resolve(REPO_ROOT, 'tests', 'contract', 'sign-in');
+const REAL_SIGN_IN_ROUTES: Record<string, Capture> = Object.fromEntries(
+  readdirSync(SIGN_IN_CAPTURES)
+    .map((f) => /^POST_auth_([a-z]+)__basic\.json$/.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1], JSON.parse(readFileSync(path.join(SIGN_IN_CAPTURES, m[0]), 'utf8')) as Capture]),
+);
+const routeExists = (name: string) => REAL_SIGN_IN_ROUTES[name]!.status !== 404;
+
+describe('sign-in routes of the real server (alerta/auth at v9.1.0)', () => {
+  it('were captured for every provider the console knows, and the routes the real server has besides', () => {
+    expect(Object.keys(REAL_SIGN_IN_ROUTES).sort()).toEqual(['azure', 'cas', 'cognito', 'github', 'gitlab', 'google', 'keycloak', 'openid', 'pingfederate', 'saml']);
+  });
+
+  it('the console posts every provider’s code to a route the real server has', () => {
+    for (const provider of OAUTH_PROVIDERS) {
+      const route = socialLoginPath(provider);
+      expect(route, provider).toMatch(/^\/auth\/[a-z]+$/);
+      expect(routeExists(route!.slice('/auth/'.length)), `${provider} → ${route}`).toBe(true);
+    }
+  });
+
+  it('server/ has the same routes: 404 exactly where the real server answers 404', async () => {
+    const s = await startServer({ seed: 'none', settings: { AUTH_REQUIRED: true } });
+    try {
+      for (const name of Object.keys(REAL_SIGN_IN_ROUTES)) {
+        const cap = REAL_SIGN_IN_ROUTES[name]!;
+        const res = await fetch(`${s.apiUrl}${cap.request.path}`, {
+          method: cap.request.method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(cap.request.body),
+        });
+        expect(res.status === 404, `${name}: ${res.status}`).toBe(!routeExists(name));
+        if (!routeExists(name)) expect(await res.json()).toEqual({ ...(cap.response as object), requestId: expect.any(String) });
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  const upstream = [process.env.ALERTA_SOURCE, path.resolve(REPO_ROOT, '..', '.mirror', 'alerta+alerta', 'repo'), path.resolve(REPO_ROOT, '..', '..', '.mirror', 'alerta+alerta', 'repo')]
+    .filter((p): p is string => !!p)
+    .find((p) => existsSync(p));
+
+  it.skipIf(!upstream)('the captured table matches the route decorators of the upstream source at v9.1.0', () => {
+    const git = (...args: string[]) => execFileSync('git', ['-C', upstream!, ...args], { encoding: 'utf8' });
+    const files = git('ls-tree', '--name-only', 'v9.1.0', 'alerta/auth/').split('\n').filter((f) => f.endsWith('.py'));
+    const routes = new Set<string>();
+    for (const file of files) {
+      for (const m of git('show', `v9.1.0:${file}`).matchAll(/@auth\.route\('\/auth\/([a-z]+)',\s*methods=\[([^\]]*)\]/g)) {
+        if (m[2]!.includes("'POST'") && !['login', 'signup', 'forgot', 'logout', 'confirm', 'reset'].includes(m[1]!)) routes.add(m[1]!);
+      }
+    }
+    const loadedWithBasic = [...routes].filter((r) => r !== 'saml').sort();
+    expect(loadedWithBasic).toEqual(Object.keys(REAL_SIGN_IN_ROUTES).filter(routeExists).sort());
+    expect(routes.has('saml')).toBe(true);
   });
 });

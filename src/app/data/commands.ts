@@ -1,7 +1,7 @@
 // The one runner for commands (ack, save, delete, sign in...): a 200 ms leading-edge gate (a double click acts once), a
 // busy flag for the buttons of the same place, the outcome in a snackbar, and the invalidation of the reads it changed.
 import { atom, type PrimitiveAtom } from 'jotai';
-import type { BulkResult, Result } from '../../worker/contract/index.ts';
+import type { BulkResult, Result, WorkerError } from '../../worker/contract/index.ts';
 import { ACTION_DEBOUNCE_MS } from '../../core/actions.ts';
 import { createLeadingDebounce } from '../../core/validation.ts';
 import { store } from '../state/store.ts';
@@ -30,7 +30,8 @@ export interface Command<T> {
   quiet?: boolean;
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; ignored?: true };
+/** A failure carries the worker's error too (its kind and HTTP status), for callers that explain it themselves. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; ignored?: true; error?: WorkerError };
 
 const gates = new Map<string, () => boolean>();
 
@@ -80,7 +81,7 @@ export async function runCommand<T>(command: Command<T>): Promise<Outcome<T>> {
     }
     const failure = failureText(command.label, result);
     if (failure && !command.quiet) pushNotice({ level: 'error', text: failure });
-    if (!result.ok) return { ok: false, message: result.error.message };
+    if (!result.ok) return { ok: false, message: result.error.message, error: result.error };
     // What the command changed is read again before it counts as done, so nothing shows the old state meanwhile.
     if (command.invalidates?.length) await queryClient.invalidate(command.invalidates);
     const success = typeof command.success === 'function' ? command.success(result.value) : command.success;

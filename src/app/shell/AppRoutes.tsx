@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import { guard, matchRoute } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
@@ -16,6 +16,7 @@ import { requestedPath } from './request-path.ts';
 export function AppRoutes() {
   const [location, navigate] = useLocation();
   const search = useSearch();
+  const store = useStore();
   const config = useAtomValue(configAtom);
   const session = useAtomValue(sessionAtom);
   const endReason = useAtomValue(sessionEndReasonAtom);
@@ -36,6 +37,11 @@ export function AppRoutes() {
     if (target === null) return;
     // Signing out passes through an unauthenticated moment on a protected page; the logout page comes next.
     if (isLoggingOut()) return;
+    // This render may lag behind the session: a navigation (the login screen going on once a sign-in ends) forces an
+    // immediate render that leaves the session's own pending update for later. Acting on it would send a user who is
+    // signed in by now to /login, whose screen sends them straight back, and so on until React gives up ("Maximum
+    // update depth exceeded") with the page stuck. The render with the current session, which follows, decides.
+    if (store.get(sessionAtom).authenticated !== session.authenticated) return;
     if (external) {
       window.open(target, '_blank', 'noopener,noreferrer');
       if (window.history.length > 1) window.history.back();
@@ -43,7 +49,7 @@ export function AppRoutes() {
       return;
     }
     navigate(target, { replace: true });
-  }, [target, external, navigate]);
+  }, [target, external, navigate, store, session.authenticated]);
 
   if (!match) return null;
   const screen = SCREENS[match.route.name];

@@ -1,6 +1,7 @@
 // Sign-in calls (/auth/...): each returns the token the server issues, or nothing.
 import type { SignupInput, Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';
+import { socialLoginPath } from '../../core/oauth.ts';
 
 const tokenOf = (body: unknown): string | null => {
   const o = anyObject(body);
@@ -15,8 +16,11 @@ export function signup(ctx: HttpContext, input: SignupInput): Promise<Result<str
   return request(ctx, '/auth/signup', tokenOf, { method: 'POST', body: input });
 }
 
+/** POST of a provider's code to the provider's route (src/core/oauth.ts: Cognito's goes to /auth/openid). */
 export function socialLogin(ctx: HttpContext, provider: string, payload: Record<string, unknown>): Promise<Result<string>> {
-  return request(ctx, `/auth/${encodeURIComponent(provider)}`, tokenOf, { method: 'POST', body: payload });
+  const path = socialLoginPath(provider);
+  if (!path) return Promise.resolve({ ok: false, error: { kind: 'internal', message: `Unknown authentication provider: ${provider}` } });
+  return request(ctx, path, tokenOf, { method: 'POST', body: payload });
 }
 
 export async function confirmEmail(ctx: HttpContext, token: string): Promise<Result<void>> {

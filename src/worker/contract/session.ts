@@ -87,7 +87,7 @@ export interface SessionApi {
   setToken(token: string | null): Promise<void>;
   login(username: string, password: string): Promise<Result<SessionState>>;
   signup(input: SignupInput): Promise<Result<SessionState>>;
-  /** POST /auth/{provider} with what the provider's popup returned */
+  /** POST of the code the provider returned to the provider's route (src/core/oauth.ts socialLoginPath) */
   socialLogin(provider: string, payload: Record<string, unknown>): Promise<Result<SessionState>>;
   confirmEmail(token: string): Promise<Result<void>>;
   forgotPassword(email: string): Promise<Result<void>>;

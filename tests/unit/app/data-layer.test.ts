@@ -137,7 +137,8 @@ describe('the command runner', () => {
 
   it('shows the server message of a failure, and says which alerts of a bulk action failed and why', async () => {
     const failed = await runCommand({ label: 'Save', gate: 'fail-1', run: async () => ({ ok: false, error: { kind: 'http', message: 'not allowed (403)', code: 403 } }) });
-    expect(failed).toEqual({ ok: false, message: 'not allowed (403)' });
+    // the worker's error comes along, for a caller that explains the failure itself (its kind and HTTP status)
+    expect(failed).toEqual({ ok: false, message: 'not allowed (403)', error: { kind: 'http', message: 'not allowed (403)', code: 403 } });
     await runCommand({
       label: 'Ack',
       gate: 'bulk-1',
@@ -149,7 +150,7 @@ describe('the command runner', () => {
 
   it('a form shows its own failure: no snackbar', async () => {
     const r = await runCommand({ label: 'Log In', gate: 'quiet', quiet: true, run: async () => ({ ok: false, error: { kind: 'auth', message: 'invalid password (401)', code: 401 } }) });
-    expect(r).toEqual({ ok: false, message: 'invalid password (401)' });
+    expect(r).toEqual({ ok: false, message: 'invalid password (401)', error: { kind: 'auth', message: 'invalid password (401)', code: 401 } });
     expect(texts()).toEqual([]);
   });
 

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerParams,
   authorizationEndpoint,
   buildAuthorizeRequest,
   DEFAULT_OAUTH_SCOPE,
+  OPENID_PROVIDERS,
   popupFeatures,
   POPUP_SIZE,
-  readPopupAnswer,
+  providerHost,
+  readAnswer,
   readSamlMessage,
   samlUrl,
+  socialLoginPath,
   socialLoginPayload,
 } from '../../../src/core/oauth.ts';
 import { OAUTH_PROVIDERS, signInKind, signupAvailable } from '../../../src/core/providers.ts';
@@ -58,12 +62,31 @@ describe('authorization endpoints', () => {
       'https://ping.example/as/authorization.oauth2',
     );
   });
-  it('adds /auth to the Keycloak URL once, with the realm', () => {
+  it('builds the Keycloak URL from KEYCLOAK_URL as Alerta uses it for the issuer, without adding /auth (Keycloak 17+)', () => {
     expect(authorizationEndpoint('keycloak', { keycloak_url: 'https://kc.example', keycloak_realm: 'master' })).toBe(
-      'https://kc.example/auth/realms/master/protocol/openid-connect/auth',
+      'https://kc.example/realms/master/protocol/openid-connect/auth',
     );
+    // An older Keycloak's KEYCLOAK_URL carries /auth itself (the issuer Alerta checks is KEYCLOAK_URL/realms/REALM).
     expect(authorizationEndpoint('keycloak', { keycloak_url: 'https://kc.example/auth/', keycloak_realm: 'ops' })).toBe(
       'https://kc.example/auth/realms/ops/protocol/openid-connect/auth',
+    );
+  });
+  it('uses the authorization endpoint the server discovered (oidc_auth_url) for every OpenID Connect provider', () => {
+    const discovered = 'https://kc.example/realms/alerta/protocol/openid-connect/auth';
+    for (const p of OPENID_PROVIDERS) {
+      const config = { oidc_auth_url: discovered, keycloak_url: 'https://kc.example', keycloak_realm: 'alerta', azure_tenant: 't', aws_region: 'eu-west-1', cognito_domain: 'd', pingfederate_url: 'https://ping.example/as' };
+      expect(authorizationEndpoint(p, config)).toBe(discovered);
+    }
+    expect(OPENID_PROVIDERS).toEqual(['azure', 'cognito', 'gitlab', 'google', 'keycloak', 'openid', 'pingfederate']);
+    // GitHub is plain OAuth 2: never the OpenID endpoint.
+    expect(authorizationEndpoint('github', { oidc_auth_url: discovered })).toBe('https://github.com/login/oauth/authorize');
+  });
+  it('builds the URL only when the discovered one is missing or not a web address', () => {
+    expect(authorizationEndpoint('keycloak', { oidc_auth_url: null, keycloak_url: 'https://kc.example', keycloak_realm: 'x' })).toBe(
+      'https://kc.example/realms/x/protocol/openid-connect/auth',
+    );
+    expect(authorizationEndpoint('azure', { oidc_auth_url: 'javascript:alert(1)', azure_tenant: 'contoso' })).toBe(
+      'https://login.microsoftonline.com/contoso/oauth2/v2.0/authorize',
     );
   });
   it('is null when the config lacks the provider URL, realm or tenant, or holds a non-http URL', () => {
@@ -103,23 +126,71 @@ describe('authorize request', () => {
   });
 });
 
-describe('popup answer', () => {
-  it('stays pending while the popup is on the provider or has no code yet', () => {
-    expect(readPopupAnswer('https://accounts.google.com/signin', REDIRECT, 's')).toEqual({ kind: 'pending' });
-    expect(readPopupAnswer('https://console.example.org/', REDIRECT, 's')).toEqual({ kind: 'pending' });
-    expect(readPopupAnswer('about:blank', REDIRECT, 's')).toEqual({ kind: 'pending' });
+describe('routes of the Alerta server (alerta/auth at v9.1.0)', () => {
+  it('posts Cognito and PingFederate codes to /auth/openid, the others to their own route', () => {
+    expect(socialLoginPath('cognito')).toBe('/auth/openid');
+    expect(socialLoginPath('pingfederate')).toBe('/auth/openid');
+    expect(socialLoginPath('openid')).toBe('/auth/openid');
+    expect(socialLoginPath('keycloak')).toBe('/auth/keycloak');
+    expect(socialLoginPath('azure')).toBe('/auth/azure');
+    expect(socialLoginPath('github')).toBe('/auth/github');
+    expect(socialLoginPath('gitlab')).toBe('/auth/gitlab');
+    expect(socialLoginPath('google')).toBe('/auth/google');
+    expect(socialLoginPath('myspace')).toBeNull();
   });
-  it('returns the code when the state matches, from the query or the fragment', () => {
-    expect(readPopupAnswer('https://console.example.org/?code=c1&state=s', REDIRECT, 's')).toEqual({ kind: 'code', code: 'c1' });
-    expect(readPopupAnswer('https://console.example.org/#code=c2&state=s', REDIRECT, 's')).toEqual({ kind: 'code', code: 'c2' });
+  it('carries the route in the request', () => {
+    const r = buildAuthorizeRequest('cognito', { client_id: 'c', cognito_domain: 'd', aws_region: 'r' }, REDIRECT, 's');
+    expect(r.ok && r.value.route).toBe('/auth/openid');
   });
-  it('rejects a code with another state, and reports the provider error', () => {
-    expect(readPopupAnswer('https://console.example.org/?code=c1&state=other', REDIRECT, 's')).toMatchObject({ kind: 'error' });
-    expect(readPopupAnswer('https://console.example.org/?error=access_denied&error_description=User+said+no', REDIRECT, 's')).toEqual({
-      kind: 'error',
-      error: 'AuthNotPossible',
-      detail: 'User said no',
+});
+
+describe('the silent check (prompt=none)', () => {
+  it('asks OpenID Connect providers the same request with prompt=none first', () => {
+    const r = buildAuthorizeRequest('openid', { client_id: 'abc', oidc_auth_url: 'https://idp.example/auth' }, REDIRECT, 'st');
+    if (!r.ok) throw new Error('expected a request');
+    const check = new URL(r.value.checkUrl!);
+    const page = new URL(r.value.url);
+    expect(check.searchParams.get('prompt')).toBe('none');
+    expect(page.searchParams.has('prompt')).toBe(false);
+    check.searchParams.delete('prompt');
+    expect(check.toString()).toBe(page.toString());
+  });
+  it('asks GitHub and Cognito directly, since they would show a page instead', () => {
+    const gh = buildAuthorizeRequest('github', { client_id: 'abc' }, REDIRECT, 's');
+    const cg = buildAuthorizeRequest('cognito', { client_id: 'abc', cognito_domain: 'd', aws_region: 'r' }, REDIRECT, 's');
+    expect(gh.ok && gh.value.checkUrl).toBeNull();
+    expect(cg.ok && cg.value.checkUrl).toBeNull();
+  });
+});
+
+describe('the provider answer', () => {
+  const read = (href: string, silent = false) => readAnswer(answerParams(href)!, silent);
+  it('is a code, from the query or the fragment', () => {
+    expect(read('https://console.example.org/?code=c1&state=s')).toEqual({ kind: 'code', code: 'c1' });
+    expect(read('https://console.example.org/#code=c2&state=s')).toEqual({ kind: 'code', code: 'c2' });
+  });
+  it('reads access_denied as the user cancelling, not as a failure', () => {
+    expect(read('https://console.example.org/?error=access_denied&error_description=End-User+aborted+interaction&state=s')).toEqual({ kind: 'cancelled' });
+  });
+  it('reads any other error as the provider refusing, with its description', () => {
+    expect(read('https://console.example.org/?error=invalid_scope&error_description=scope+x+is+unknown')).toEqual({
+      kind: 'refused',
+      error: 'invalid_scope',
+      description: 'scope x is unknown',
     });
+  });
+  it('after the silent check, any error only means the sign-in page is needed', () => {
+    expect(read('https://console.example.org/?error=login_required&state=s', true)).toBe('continue');
+    expect(read('https://console.example.org/?error=consent_required&state=s', true)).toBe('continue');
+    expect(read('https://console.example.org/?code=c&state=s', true)).toEqual({ kind: 'code', code: 'c' });
+  });
+  it('is nothing without a code or an error', () => {
+    expect(read('https://console.example.org/?state=s')).toBeNull();
+    expect(answerParams('not a url')).toBeNull();
+  });
+  it('names the provider host for messages', () => {
+    expect(providerHost('https://login.example.com:8443/realms/x/auth?a=1')).toBe('login.example.com:8443');
+    expect(providerHost('nonsense')).toBe('');
   });
 });
 

@@ -8,15 +8,18 @@ import { useT } from '../../state/i18n.ts';
 import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
+import { AuthCard, FormMessage, ProblemMessage, linkClass } from '../../shell/AuthCard.tsx';
 import { afterSignIn } from '../../shell/session-actions.ts';
-import { oauthSignIn, samlSignIn, type SocialOutcome } from './social-login.ts';
+import { samlSignIn, startOAuthSignIn, type SignInAttempt, type SignInStatus } from './social-login.ts';
 
 type Problem = { key: 'Required' | 'AuthNotPossible' | 'AuthProviderUnknown' | 'PopupBlocked'; detail?: string } | { text: string };
 
+/** The sign-in window is at work: the button waits, and Cancel is offered. */
+const WORKING: ReadonlySet<SignInStatus['phase']> = new Set(['waiting', 'elsewhere', 'exchanging', 'done']);
+
 /** Log in: username and password for basic and LDAP, a popup for the OAuth providers and SAML. */
 export function LoginScreen() {
-  const { t } = useT();
+  const { t, locale } = useT();
   const config = useAtomValue(configAtom);
   const session = useAtomValue(sessionAtom);
   const [, navigate] = useLocation();
@@ -30,6 +33,12 @@ export function LoginScreen() {
   const provider = config?.provider ?? 'basic';
   const kind = signInKind(provider);
   const usernameRef = useRef<HTMLInputElement>(null);
+  const [sso, setSso] = useState<SignInStatus>({ phase: 'idle' });
+  const attempt = useRef<SignInAttempt | null>(null);
+  const providerName = PROVIDER_NAMES[provider] ?? provider;
+
+  // Leaving the screen ends a sign-in still waiting for its window.
+  useEffect(() => () => attempt.current?.cancel(), []);
 
   // Start in the username field, unless the user already went elsewhere (e.g. opened the account menu) while the
   // page was loading: stealing focus then would close what they opened.
@@ -60,19 +69,40 @@ export function LoginScreen() {
 
   function social() {
     if (!config) return;
-    setBusy(true);
     setProblem(null);
-    const redirectUri = new URL(`${base}/`, window.location.origin).href;
-    const flow: Promise<SocialOutcome> = kind === 'saml' ? samlSignIn(config.endpoint) : oauthSignIn(provider, config, redirectUri);
-    void flow.then((outcome) => {
-      setBusy(false);
-      if (outcome.ok) afterSignIn(navigate, redirect);
-      else if (outcome.reason === 'blocked') setProblem({ key: 'PopupBlocked' });
-      else if (outcome.reason !== 'cancelled') setProblem({ key: outcome.reason, detail: outcome.detail });
+    if (kind === 'saml') {
+      setBusy(true);
+      void samlSignIn(config.endpoint).then((outcome) => {
+        setBusy(false);
+        if (outcome.ok) afterSignIn(navigate, redirect);
+        else if (outcome.reason === 'blocked') setProblem({ key: 'PopupBlocked' });
+        else if (outcome.reason === 'AuthNotPossible') setProblem({ key: outcome.reason, detail: outcome.detail });
+      });
+      return;
+    }
+    attempt.current?.cancel();
+    attempt.current = startOAuthSignIn({
+      provider,
+      config,
+      redirectUri: new URL(`${base}/`, window.location.origin).href,
+      locale,
+      label: t('LogInWith', { provider: providerName }),
+      onStatus: (status) => {
+        setSso(status);
+        if (status.phase === 'done') afterSignIn(navigate, redirect);
+      },
     });
   }
 
+  function cancelSocial() {
+    attempt.current?.cancel();
+    attempt.current = null;
+    setSso({ phase: 'idle' });
+  }
+
   const problemText = problem ? ('text' in problem ? problem.text : [t(problem.key), problem.detail].filter(Boolean).join(': ')) : null;
+  const ssoWorking = WORKING.has(sso.phase);
+  const ssoRetry = sso.phase === 'failed' || sso.phase === 'no-answer';
 
   return (
     <AuthCard title={t('LoginToContinue')}>
@@ -118,9 +148,28 @@ export function LoginScreen() {
       )}
       {(kind === 'oauth' || kind === 'saml') && (
         <div className="flex flex-col gap-3">
-          <Button variant="primary" disabled={busy} onClick={social} className="w-full py-2.5" autoFocus>
-            {busy ? t('AuthInProgress') : t('LogInWith', { provider: PROVIDER_NAMES[provider] ?? provider })}
+          {sso.phase === 'failed' && (
+            <ProblemMessage text={t(sso.problem.key, { provider: providerName })} detail={sso.problem.detail} detailsLabel={t('Details')} />
+          )}
+          {sso.phase === 'no-answer' && <ProblemMessage text={t('SsoNoAnswer', { provider: providerName, host: sso.host })} />}
+          {sso.phase === 'blocked' && (
+            <FormMessage kind="error" flush>
+              {t('PopupBlocked')}
+            </FormMessage>
+          )}
+          {sso.phase === 'elsewhere' && (
+            <FormMessage kind="info" flush>
+              {t('SsoElsewhere', { provider: providerName })}
+            </FormMessage>
+          )}
+          <Button variant="primary" disabled={busy || ssoWorking} onClick={social} className="w-full py-2.5" autoFocus>
+            {busy || ssoWorking ? t('AuthInProgress') : ssoRetry ? t('Retry') : t('LogInWith', { provider: providerName })}
           </Button>
+          {(sso.phase === 'waiting' || sso.phase === 'elsewhere' || (sso.phase === 'no-answer' && sso.windowOpen)) && (
+            <Button onClick={cancelSocial} className="w-full py-2">
+              {t('Cancel')}
+            </Button>
+          )}
           <p className="text-xs text-gray-700 dark:text-gray-300">{t('PopupHint')}</p>
         </div>
       )}
