@@ -530,6 +530,8 @@ export default {
   HealthCheck: 'Systemzustand',
   Healthy: 'OK',
   Unhealthy: 'Problem',
+  HealthNotKnown: 'Nicht prüfbar',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Anwendung',
   Metrics: 'Metriken',
 

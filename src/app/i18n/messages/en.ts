@@ -538,6 +538,8 @@ export default {
   HealthCheck: 'Health check',
   Healthy: 'OK',
   Unhealthy: 'Problem',
+  HealthNotKnown: 'Could not be checked',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Application',
   Metrics: 'Metrics',
 

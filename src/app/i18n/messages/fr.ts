@@ -532,6 +532,8 @@ export default {
   HealthCheck: 'État de santé',
   Healthy: 'OK',
   Unhealthy: 'Problème',
+  HealthNotKnown: 'Vérification impossible',
+  HealthWithReason: '{verdict}\u00a0: {reason}',
   Application: 'Application',
   Metrics: 'Métriques',
 

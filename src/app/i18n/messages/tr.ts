@@ -531,6 +531,8 @@ export default {
   HealthCheck: 'Sağlık denetimi',
   Healthy: 'Tamam',
   Unhealthy: 'Sorun',
+  HealthNotKnown: 'Denetlenemedi',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Uygulama',
   Metrics: 'Ölçümler',
 

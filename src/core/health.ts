@@ -1,0 +1,36 @@
+// What the API's health check says. Alerta answers GET /management/healthcheck with plain text, not JSON: "OK" with
+// 200 when healthy, "HEARTBEAT_STALE: <origin>" or "HEALTH_CHECK_FAILED: Internal Error!" with 503 when not. A proxy
+// in front of it may answer for it (502, 504 when the API is down), and some answers say nothing about health at all
+// (401, 403, 404: a route not exposed, a proxy asking for credentials).
+
+export type HealthState = 'healthy' | 'unhealthy' | 'unknown';
+
+export interface Health {
+  state: HealthState;
+  /** the server's own words when they are short plain text, else the status line ("502 Bad Gateway") */
+  message: string;
+}
+
+/** The longest answer shown as the server's own words; an error page is summed up by its status line instead. */
+const MAX_MESSAGE = 200;
+
+/** A short answer that is only text, trimmed; null for an empty answer, an HTML page or a long body. */
+export function plainAnswer(text: string): string | null {
+  const t = text.trim();
+  if (!t || t.length > MAX_MESSAGE || /<[a-z!/][^>]*>/i.test(t)) return null;
+  // A JSON string ("OK" from a server that wraps it) reads as its content.
+  if (/^"[^"\\]*"$/.test(t)) return t.slice(1, -1).trim() || null;
+  return t;
+}
+
+/**
+ * The health an answer of the health check reports: any 2xx is healthy, a 5xx (the check failed, or a proxy found
+ * the API down) unhealthy, anything else not known (the answer is about access or routing, not health).
+ */
+export function healthFromAnswer(status: number, statusText: string, body: string): Health {
+  const words = plainAnswer(body);
+  const statusLine = `${status}${statusText ? ` ${statusText}` : ''}`;
+  if (status >= 200 && status < 300) return { state: 'healthy', message: words ?? 'OK' };
+  if (status >= 500) return { state: 'unhealthy', message: words ? `${words} (${status})` : statusLine };
+  return { state: 'unknown', message: words ? `${words} (${status})` : statusLine };
+}
