@@ -241,3 +241,17 @@ test('configured custom actions are offered per row, for a selection and on the 
   await expect(page.getByRole('menuitem', { name: 'Create Ticket' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Escalate' })).toBeVisible();
 });
+test('the latest outcome replaces the one before it at once: no confirmation of an older action queued in front', async ({ page, request }) => {
+  const event = `E2EOutcome${Date.now()}`;
+  for (const r of ['outcome-a', 'outcome-b']) await createAlert(request, { resource: r, event });
+  await openWith(page, event, 2);
+
+  await rows(page).nth(0).hover();
+  await rows(page).nth(0).getByRole('button', { name: 'Shelve' }).click();
+  await expect(page.getByText('Shelve done on 1 alert')).toBeVisible();
+  await rows(page).nth(1).hover();
+  await rows(page).nth(1).getByRole('button', { name: 'Close' }).click();
+  // Well within the 3 s the older confirmation would still be shown for.
+  await expect(page.getByText('Close done on 1 alert')).toBeVisible({ timeout: 1_500 });
+  await expect(page.getByText('Shelve done on 1 alert')).toHaveCount(0);
+});

@@ -15,7 +15,7 @@ import { usePerms } from '../../hooks/usePerms.ts';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
-import { pushNotice } from '../../state/notices.ts';
+import { OUTCOME, pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
 import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
@@ -94,7 +94,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     setConfirmDelete(false);
     if (!alert) return;
     if ((await alertCommands.remove('detail', [alert.id])).ok) {
-      pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted' });
+      pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted', group: OUTCOME });
       navigate('/alerts');
     }
   };
