@@ -257,6 +257,19 @@ test('the page passes an accessibility check and its toolbar works from the keyb
   await expectOffered(page, ['Open', 'Unack', 'Shelve', 'Close']);
 });
 
+test('a note’s markup is formatted as in History, through the same sanitiser, never shown as tags or run', async ({ page, request }) => {
+  const { id } = await createAlert(request);
+  const note = '<b>urgent</b> reboot <img src=x onerror="window.__pwned=7">';
+  expect((await request.put(`/api/alert/${id}/note`, { data: { text: note } })).status()).toBe(201);
+  await page.goto(`/alert/${id}`);
+  const card = page.getByRole('listitem', { name: 'Last Note' });
+  await expect(card.locator('b', { hasText: 'urgent' })).toBeVisible();
+  await expect(card).toContainText('urgent reboot');
+  await expect(card).not.toContainText('<b>');
+  await expect(card.locator('img[onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
 test.describe('in French', () => {
   test.use({ locale: 'fr-FR' });
 

@@ -62,7 +62,8 @@ test('clicking a trend arrow starts multi-select; every bulk action applies, cle
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await bulk.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('Are you sure you want to delete this item?');
+  // A bulk delete says how many alerts it deletes.
+  await expect(confirm).toContainText('Are you sure you want to delete these 3 alerts?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(rows(page)).toHaveCount(3);
   await bulk.getByRole('button', { name: 'Delete' }).click();

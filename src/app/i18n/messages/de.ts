@@ -339,6 +339,7 @@ export default {
 
   // general
   ConfirmDelete: 'Möchten Sie diesen Eintrag wirklich löschen?',
+  ConfirmDeleteAlerts: '{count, plural, one {Möchten Sie diesen Eintrag wirklich löschen?} other {Möchten Sie diese # Alarme wirklich löschen?}}',
   Error: 'Fehler',
   Send: 'Senden',
   Required: 'Erforderlich',

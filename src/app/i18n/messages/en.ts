@@ -346,6 +346,7 @@ export default {
 
   // general
   ConfirmDelete: 'Are you sure you want to delete this item?',
+  ConfirmDeleteAlerts: '{count, plural, one {Are you sure you want to delete this item?} other {Are you sure you want to delete these # alerts?}}',
   Error: 'Error',
   Send: 'Send',
   Required: 'Required',

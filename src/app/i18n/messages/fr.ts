@@ -341,6 +341,7 @@ export default {
 
   // general
   ConfirmDelete: 'Voulez-vous vraiment supprimer cet élément\u00a0?',
+  ConfirmDeleteAlerts: '{count, plural, one {Voulez-vous vraiment supprimer cet élément\u00a0?} other {Voulez-vous vraiment supprimer ces # alertes\u00a0?}}',
   Error: 'Erreur',
   Send: 'Envoyer',
   Required: 'Obligatoire',

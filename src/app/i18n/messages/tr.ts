@@ -340,6 +340,7 @@ export default {
 
   // general
   ConfirmDelete: 'Bu öğeyi silmek istediğinizden emin misiniz?',
+  ConfirmDeleteAlerts: '{count, plural, one {Bu öğeyi silmek istediğinizden emin misiniz?} other {Bu # uyarıyı silmek istediğinizden emin misiniz?}}',
   Error: 'Hata',
   Send: 'Gönder',
   Required: 'Zorunlu',
