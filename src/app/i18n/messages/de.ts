@@ -653,6 +653,7 @@ export default {
   NoteQueued: 'Die Notiz wird gesendet, sobald die Verbindung besteht',
   PendingSend: 'Ausstehend',
   OfflineActionsKept: 'Aktionen werden aufbewahrt und gesendet, sobald die Verbindung besteht; Löschen braucht eine Verbindung',
+  DetailFromList: 'Offline-Kopie aus der Alarmliste; Notizen erscheinen, sobald der Server antwortet',
   PendingReason: 'Wird gesendet, sobald die Verbindung besteht',
   OutboxCount: '{count, plural, one {# Aktion wartet} other {# Aktionen warten}} auf das Senden',
   OutboxTitle: 'Warten auf das Senden',

@@ -661,6 +661,7 @@ export default {
   NoteQueued: 'The note will be sent when connected',
   PendingSend: 'Pending',
   OfflineActionsKept: 'Actions are kept and sent when connected; deleting needs a connection',
+  DetailFromList: 'Offline copy from the alert list; its notes show once the server answers',
   PendingReason: 'Will be sent when connected',
   OutboxCount: '{count, plural, one {# action} other {# actions}} waiting to be sent',
   OutboxTitle: 'Waiting to be sent',

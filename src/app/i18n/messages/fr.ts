@@ -655,6 +655,7 @@ export default {
   NoteQueued: 'La note sera envoyée dès la reconnexion',
   PendingSend: 'En attente',
   OfflineActionsKept: 'Les actions sont gardées et envoyées dès la reconnexion ; la suppression nécessite une connexion',
+  DetailFromList: 'Copie hors ligne issue de la liste des alertes ; ses notes s’afficheront quand le serveur répondra',
   PendingReason: 'Sera envoyé dès la reconnexion',
   OutboxCount: '{count, plural, one {# action} other {# actions}} en attente d’envoi',
   OutboxTitle: 'En attente d’envoi',

@@ -654,6 +654,7 @@ export default {
   NoteQueued: 'Not, bağlantı kurulunca gönderilecek',
   PendingSend: 'Bekliyor',
   OfflineActionsKept: 'İşlemler saklanır ve bağlantı kurulunca gönderilir; silmek için bağlantı gerekir',
+  DetailFromList: 'Uyarı listesinden çevrimdışı kopya; notlar sunucu yanıt verdiğinde görünür',
   PendingReason: 'Bağlantı kurulunca gönderilecek',
   OutboxCount: '{count, plural, other {# işlem}} gönderilmeyi bekliyor',
   OutboxTitle: 'Gönderilmeyi bekleyenler',

@@ -183,7 +183,10 @@ function RawData({ alert }: { alert: Alert }) {
   );
 }
 
-/** Stale or offline: the page says how old what it shows is, and why the actions are disabled. */
+/**
+ * Stale or offline: the page says how old what it shows is, whether it is only the alert list's copy (opened for the
+ * first time without the server), and why the actions are disabled.
+ */
 function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: boolean; now: number }) {
   const { t, formatRelativeTime } = useT();
   const stale = msg.freshness === 'offline' || !online || (msg.freshness === 'stale' && msg.error !== null);
@@ -192,10 +195,11 @@ function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: bool
   const ageText = age === null ? '' : age > -5 ? t('JustNow') : formatRelativeTime(age);
   return (
     <p role="status" className="flex items-center gap-1.5 rounded bg-amber-100 px-2 py-1 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-      <Icon name={online ? 'warning' : 'wifiOff'} size={16} />
+      <Icon name={online ? 'warning' : 'wifiOff'} size={16} className="shrink-0" />
       <span>
         {t('Stale')}
         {ageText && ` – ${t('LastUpdated', { age: ageText })}`}
+        {msg.fromList && ` – ${t('DetailFromList')}`}
         {!online && <span id={OFFLINE_REASON_ID}>{` – ${t('OfflineActionsKept')}`}</span>}
       </span>
     </p>
