@@ -395,7 +395,7 @@ export class AlertsService implements AlertsApi {
       viewKey: key,
       seq: 0,
       rows: cached.rows,
-      meta: { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null },
+      meta: { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null },
       news: [],
     });
   }

@@ -116,7 +116,7 @@ async function send(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const noAnswer = (): Result<RawAnswer> =>
     timeout.signal.aborted && !options.signal?.aborted
-      ? fail({ kind: 'network', message: `No answer within ${Math.round(timeoutMs / 1000)} s`, endpoint: ctx.endpoint })
+      ? fail({ kind: 'network', message: `No answer within ${Math.round(timeoutMs / 1000)} s`, endpoint: ctx.endpoint, noAnswer: true })
       : fail({ kind: 'aborted', message: 'Request cancelled', endpoint: ctx.endpoint });
 
   try {
