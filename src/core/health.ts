@@ -9,6 +9,21 @@ export interface Health {
   state: HealthState;
   /** the server's own words when they are short plain text, else the status line ("502 Bad Gateway") */
   message: string;
+  /** set when the check gave no answer in time: the seconds waited (the UI words it in the user's language) */
+  noAnswerWithinS?: number;
+}
+
+/**
+ * How long the health check may take before it counts as failing. Alerta's own check gives up on a database that is
+ * down only after a minute (five connection attempts) and then answers "HEALTH_CHECK_FAILED" (503); a load balancer
+ * would have marked it down long before, and an administrator should not look at "Loading" that long.
+ */
+export const HEALTH_CHECK_TIMEOUT_MS = 10_000;
+
+/** A health check that gave no answer within `timeoutMs`: a server too slow to say it is healthy is not healthy. */
+export function healthFromNoAnswer(timeoutMs: number): Health {
+  const seconds = Math.round(timeoutMs / 1000);
+  return { state: 'unhealthy', message: `No answer within ${seconds} s`, noAnswerWithinS: seconds };
 }
 
 /** The longest answer shown as the server's own words; an error page is summed up by its status line instead. */

@@ -53,6 +53,7 @@ test.describe('health check', () => {
       seed: 'none',
       simulator: false,
       serveConsole: true,
+      testHooks: true,
       settings: { AUTH_REQUIRED: false },
       now: () => new Date(Date.now() + skewMs),
     });
@@ -83,6 +84,26 @@ test.describe('health check', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(health).toHaveText('Problem: HEARTBEAT_STALE: e2e/about-agent (503)');
     skewMs = 0;
+  });
+
+  test('a health check that hangs (a database that is down) is a problem within 10 s, not "Loading" for a minute', async ({ page }) => {
+    await page.goto(`${server.url}/about`);
+    const api = page.getByRole('region', { name: 'API' });
+    const health = api.getByRole('term').filter({ hasText: 'Health check' }).locator('xpath=following-sibling::dd[1]');
+    await expect(health).toHaveText('OK');
+
+    // Alerta answers "HEALTH_CHECK_FAILED" only after a minute of connection attempts when its database is down.
+    server.testHooks!.hold('/management/healthcheck', 70_000);
+    try {
+      const asked = Date.now();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(health).toHaveText('Problem: no answer within 10 s', { timeout: 20_000 });
+      expect(Date.now() - asked).toBeLessThan(18_000);
+      // The rest of what the server said is still shown.
+      await expect(api.getByRole('definition').filter({ hasText: '9.1.0' })).toBeVisible();
+    } finally {
+      server.testHooks!.release();
+    }
   });
 
   test.describe('in French', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthFromAnswer, plainAnswer } from '../../../src/core/health.ts';
+import { HEALTH_CHECK_TIMEOUT_MS, healthFromAnswer, healthFromNoAnswer, plainAnswer } from '../../../src/core/health.ts';
 
 describe('healthFromAnswer: what the health check’s answer says', () => {
   it('200 with the real server’s plain "OK" is healthy', () => {
@@ -35,5 +35,16 @@ describe('healthFromAnswer: what the health check’s answer says', () => {
   it('a long body is not shown as the server’s words', () => {
     expect(plainAnswer('x'.repeat(201))).toBeNull();
     expect(healthFromAnswer(500, 'Internal Server Error', 'x'.repeat(5000))).toEqual({ state: 'unhealthy', message: '500 Internal Server Error' });
+  });
+});
+
+describe('healthFromNoAnswer: a health check that does not answer in time', () => {
+  it('is unhealthy, with the seconds waited for the UI to word', () => {
+    expect(healthFromNoAnswer(10_000)).toEqual({ state: 'unhealthy', message: 'No answer within 10 s', noAnswerWithinS: 10 });
+  });
+
+  it('is given up well before Alerta gives up on a database that is down (62 s) or a command would (30 s)', () => {
+    expect(HEALTH_CHECK_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
+    expect(HEALTH_CHECK_TIMEOUT_MS).toBeGreaterThanOrEqual(5_000);
   });
 });

@@ -538,6 +538,7 @@ export default {
   Healthy: 'OK',
   Unhealthy: 'Problem',
   HealthNotKnown: 'Nicht prüfbar',
+  HealthNoAnswer: 'keine Antwort innerhalb von {seconds}\u00a0s',
   HealthWithReason: '{verdict}: {reason}',
   Application: 'Anwendung',
   Metrics: 'Metriken',

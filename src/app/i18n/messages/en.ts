@@ -546,6 +546,7 @@ export default {
   Healthy: 'OK',
   Unhealthy: 'Problem',
   HealthNotKnown: 'Could not be checked',
+  HealthNoAnswer: 'no answer within {seconds} s',
   HealthWithReason: '{verdict}: {reason}',
   Application: 'Application',
   Metrics: 'Metrics',

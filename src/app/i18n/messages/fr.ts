@@ -540,6 +540,7 @@ export default {
   Healthy: 'OK',
   Unhealthy: 'Problème',
   HealthNotKnown: 'Vérification impossible',
+  HealthNoAnswer: 'aucune réponse en {seconds}\u00a0s',
   HealthWithReason: '{verdict}\u00a0: {reason}',
   Application: 'Application',
   Metrics: 'Métriques',

@@ -539,6 +539,7 @@ export default {
   Healthy: 'Tamam',
   Unhealthy: 'Sorun',
   HealthNotKnown: 'Denetlenemedi',
+  HealthNoAnswer: '{seconds} sn içinde yanıt yok',
   HealthWithReason: '{verdict}: {reason}',
   Application: 'Uygulama',
   Metrics: 'Ölçümler',

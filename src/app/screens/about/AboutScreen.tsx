@@ -41,7 +41,8 @@ function HealthText({ health }: { health: Health }) {
   const verdict = health.state === 'healthy' ? t('Healthy') : health.state === 'unhealthy' ? t('Unhealthy') : t('HealthNotKnown');
   const tone = health.state === 'healthy' ? 'text-green-800 dark:text-green-300' : health.state === 'unhealthy' ? 'text-red-800 dark:text-red-300' : '';
   const plain = health.state === 'healthy' && health.message.toUpperCase() === 'OK';
-  return <span className={`font-semibold ${tone}`}>{plain ? verdict : t('HealthWithReason', { verdict, reason: health.message })}</span>;
+  const reason = health.noAnswerWithinS !== undefined ? t('HealthNoAnswer', { seconds: health.noAnswerWithinS }) : health.message;
+  return <span className={`font-semibold ${tone}`}>{plain ? verdict : t('HealthWithReason', { verdict, reason })}</span>;
 }
 
 type Metric = { name?: string; title?: string; type?: string; group?: string; value?: unknown; count?: number; totalTime?: number };
