@@ -242,6 +242,7 @@ test('configured custom actions are offered per row, for a selection and on the 
   await expect(page.getByRole('menuitem', { name: 'Create Ticket' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Escalate' })).toBeVisible();
 });
+
 test('the latest outcome replaces the one before it at once: no confirmation of an older action queued in front', async ({ page, request }) => {
   const event = `E2EOutcome${Date.now()}`;
   for (const r of ['outcome-a', 'outcome-b']) await createAlert(request, { resource: r, event });
