@@ -29,7 +29,11 @@ export function healthFromNoAnswer(timeoutMs: number): Health {
 /** The longest answer shown as the server's own words; an error page is summed up by its status line instead. */
 const MAX_MESSAGE = 200;
 
-/** A short answer that is only text, trimmed; null for an empty answer, an HTML page or a long body. */
+/**
+ * A short answer that is only text, trimmed (the health check's 503 "HEARTBEAT_STALE: cron/backup", sent as text/html by
+ * the real server, is its own best explanation; an HTML error page is not); null for an empty answer, an HTML page or
+ * a long body. Error answers of every call are read by it too.
+ */
 export function plainAnswer(text: string): string | null {
   const t = text.trim();
   if (!t || t.length > MAX_MESSAGE || /<[a-z!/][^>]*>/i.test(t)) return null;

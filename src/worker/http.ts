@@ -3,6 +3,7 @@
 import type { Result, WorkerError } from './contract/index.ts';
 import { errorDetail, errorText, isAlertaErrorBody } from '../core/api-errors.ts';
 import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
+import { plainAnswer } from '../core/health.ts';
 import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
 
 /** Shared by the requests of one worker: set once an answer showed the browser could give it again unasked. */
@@ -164,7 +165,7 @@ export async function request<T>(
   try {
     parsed = text.length ? JSON.parse(text) : {};
   } catch {
-    if (!answer.value.ok) return fail(httpError(status, plainText(text), `${status} ${statusText}`));
+    if (!answer.value.ok) return fail(httpError(status, plainAnswer(text) ?? undefined, `${status} ${statusText}`));
     return fail({ kind: 'malformed', message: 'The server sent a response that is not JSON', code: status });
   }
 
@@ -182,16 +183,6 @@ export async function request<T>(
  */
 export function requestText(ctx: HttpContext, path: string, options: RequestOptions = {}): Promise<Result<RawAnswer>> {
   return send(ctx, path, options, 'text/plain, */*');
-}
-
-/**
- * A short answer that is only text (the health check's 503 "HEARTBEAT_STALE: cron/backup", sent as text/html by the
- * real server) is its own best explanation; an HTML error page is not.
- */
-function plainText(text: string): string | undefined {
-  const t = text.trim();
-  if (!t || t.length > 500 || /<[a-z!/][^>]*>/i.test(t)) return undefined;
-  return t;
 }
 
 function httpError(status: number, body: unknown, fallback?: string): WorkerError {
