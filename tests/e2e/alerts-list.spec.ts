@@ -247,7 +247,7 @@ test('from page 2, a new search and another tab each ask for page 1 in their ver
   };
 
   await page.request.delete('/__test__/requests');
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('combobox', { name: 'Search' });
   await search.fill(`resource:first-page-${stamp}-1`);
   await search.press('Enter');
   await expect(rows(page)).toHaveCount(1);
