@@ -155,7 +155,8 @@ function parseBlackout(ctx: AppContext, body: unknown, existing: BlackoutInput |
       errors.push(`'duration' must be an integer from 1 to ${MAX_SECONDS} (seconds)`);
       duration = ctx.settings.BLACKOUT_DURATION;
     } else duration = b.duration;
-    if (!end) end = addSeconds(start, duration);
+    // An edit changes only the times it is sent (as the real server's UPDATE does): its end stays where it was.
+    if (!end) end = existing ? existing.end : addSeconds(start, duration);
   } else if (end) {
     duration = Math.round((end.getTime() - start.getTime()) / 1000);
   } else if (existing) {

@@ -1,9 +1,25 @@
 // Management endpoints: manifest, good-to-go, health check (503 while a heartbeat is stale), status metrics.
 import type { Router } from '../http.ts';
-import { SYSTEM_CALLER, type AppContext } from '../context.ts';
-import { listHeartbeats } from './heartbeats.ts';
+import type { AppContext } from '../context.ts';
 
 const VERSION = '9.1.0';
+const TEXT_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * The origin of the first heartbeat the real server's health check finds stale: silent for more than four times its
+ * timeout, counted as Python's `timedelta.seconds` does (the seconds within the last day: a heartbeat silent for a day
+ * and a minute counts as silent for a minute, as there).
+ */
+function staleHeartbeat(ctx: AppContext): string | null {
+  const rows = ctx.db.prepare('SELECT origin, timeout, receive_time FROM heartbeats').all() as { origin: string; timeout: number; receive_time: string }[];
+  const now = ctx.now().getTime();
+  for (const h of rows) {
+    const seconds = Math.floor((now - Date.parse(h.receive_time)) / 1000);
+    const withinDay = ((seconds % 86_400) + 86_400) % 86_400;
+    if (withinDay > h.timeout * 4) return h.origin;
+  }
+  return null;
+}
 
 export function registerManagementRoutes(r: Router): void {
   r.get('/management', { auth: 'none' }, ({ base }) => ({
@@ -18,19 +34,27 @@ export function registerManagementRoutes(r: Router): void {
     revision: 'alerta-console-server',
   }));
 
-  r.get('/management/gtg', { auth: 'none' }, ({ ctx }) => {
+  // Both answer plain text as the real server does ("OK", text/html), not JSON.
+  r.get('/management/gtg', { auth: 'none' }, ({ ctx, reply }) => {
     ctx.db.prepare('SELECT 1').get();
-    return JSON.stringify('OK');
+    reply.header('content-type', TEXT_TYPE);
+    return 'OK';
   });
 
-  r.get('/management/healthcheck', { auth: 'none' }, ({ ctx, reply, base }) => {
-    ctx.db.prepare('SELECT 1').get();
-    const stale = listHeartbeats(ctx, SYSTEM_CALLER, base).find((h) => h.status === 'expired');
-    if (stale) {
+  r.get('/management/healthcheck', { auth: 'none' }, ({ ctx, reply }) => {
+    reply.header('content-type', TEXT_TYPE);
+    try {
+      ctx.db.prepare('SELECT 1').get();
+      const stale = staleHeartbeat(ctx);
+      if (stale) {
+        reply.code(503);
+        return `HEARTBEAT_STALE: ${stale}`;
+      }
+    } catch {
       reply.code(503);
-      return JSON.stringify(`HEARTBEAT_STALE: ${String(stale.origin)}`);
+      return 'HEALTH_CHECK_FAILED: Internal Error!';
     }
-    return JSON.stringify('OK');
+    return 'OK';
   });
 
   r.get('/management/status', { scope: 'read:management' }, ({ ctx }) => ({

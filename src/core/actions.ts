@@ -3,6 +3,7 @@
 import type { Alert, Config, Preferences, Status } from './types.ts';
 import { normaliseStatus } from './severity.ts';
 import { isWatchedBy } from './watch.ts';
+import { splitCamel } from './columns.ts';
 
 export type AlertAction = 'open' | 'ack' | 'unack' | 'shelve' | 'unshelve' | 'close';
 
@@ -18,6 +19,15 @@ export const ACTION_LABEL_KEYS: Readonly<Record<AlertAction, string>> = Object.f
   unshelve: 'Unshelve',
   close: 'Close',
 });
+
+/**
+ * How a configured custom action is named wherever it appears (the detail page's menu, a row's menu, the bulk bar's
+ * menu, the message after it ran): its name split into words, `createIssue` → `Create Issue`. The name itself is
+ * what is sent to the API.
+ */
+export function customActionLabel(name: string): string {
+  return splitCamel(name.trim());
+}
 
 /** Action buttons ignore repeat clicks within this window (leading edge only). */
 export const ACTION_DEBOUNCE_MS = 200;

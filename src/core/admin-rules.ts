@@ -183,6 +183,11 @@ export interface BlackoutForm extends BlackoutScope {
   end: string;
   /** seconds, used when startNow is on */
   duration: number;
+  /**
+   * An existing blackout's exact instants (ISO), which the minute-precision fields cannot hold: a field the user did
+   * not change keeps its instant to the millisecond.
+   */
+  exact?: { startTime: string; endTime: string };
 }
 
 export type BlackoutFormError = { field: 'environment' | 'start' | 'end'; key: 'Required' | 'EndBeforeStart' | 'NotValid' };
@@ -228,13 +233,21 @@ export function blackoutPrefillFromQuery(search: string | URLSearchParams): Part
 
 /** The form of an existing blackout (edit): its own times, not "start now". `toLocalInput` renders a datetime-local value. */
 export function blackoutFormOf(b: ScopeSource & { startTime: string; endTime: string; duration: number }, toLocalInput: (iso: string) => string): BlackoutForm {
-  return { ...scopeOf(b), startNow: false, start: toLocalInput(b.startTime), end: toLocalInput(b.endTime), duration: b.duration };
+  return {
+    ...scopeOf(b),
+    startNow: false,
+    start: toLocalInput(b.startTime),
+    end: toLocalInput(b.endTime),
+    duration: b.duration,
+    exact: { startTime: b.startTime, endTime: b.endTime },
+  };
 }
 
 /**
  * The body of POST /blackout from the form, or the first field error. With `original` (an edit, PUT /blackout/{id})
  * only what the user changed is sent: times shown to the minute must not move a window that started at 14:29:53.473
- * when only its reason was edited. Empty scope fields are sent as null, so an edit can clear them.
+ * when only its reason was edited, nor its start when only its end was moved (the server keeps a time it is not
+ * sent). Empty scope fields are sent as null, so an edit can clear them.
  * `parseLocal` turns a datetime-local value into epoch ms in the user's zone.
  */
 export function blackoutBody(
@@ -244,20 +257,26 @@ export function blackoutBody(
 ): { ok: true; body: Record<string, unknown> } | { ok: false; error: BlackoutFormError } {
   const environment = form.environment.trim();
   if (!environment) return { ok: false, error: { field: 'environment', key: 'Required' } };
-  const timesChanged = !original || form.start !== original.start || form.end !== original.end;
+  const startChanged = !original || form.start !== original.start;
+  const endChanged = !original || form.end !== original.end;
   let times: Record<string, unknown> = {};
   if (form.startNow) {
     // No start time: the server starts it on its own clock, so a client clock running ahead cannot make it pending.
     times = { duration: Math.max(1, Math.round(form.duration)) };
-  } else if (timesChanged) {
+  } else if (startChanged || endChanged) {
     if (!form.start) return { ok: false, error: { field: 'start', key: 'Required' } };
     if (!form.end) return { ok: false, error: { field: 'end', key: 'Required' } };
-    const s = parseLocal(form.start);
-    const e = parseLocal(form.end);
+    // The field left alone keeps its exact instant; the one changed is read from its minute-precision value.
+    const keptStart = startChanged ? null : exactMs(original?.exact?.startTime);
+    const keptEnd = endChanged ? null : exactMs(original?.exact?.endTime);
+    const s = keptStart ?? parseLocal(form.start);
+    const e = keptEnd ?? parseLocal(form.end);
     if (s === null) return { ok: false, error: { field: 'start', key: 'NotValid' } };
     if (e === null) return { ok: false, error: { field: 'end', key: 'NotValid' } };
     if (e <= s) return { ok: false, error: { field: 'end', key: 'EndBeforeStart' } };
-    times = { startTime: new Date(s).toISOString(), endTime: new Date(e).toISOString(), duration: Math.round((e - s) / 1000) };
+    if (startChanged) times.startTime = new Date(s).toISOString();
+    if (endChanged) times.endTime = new Date(e).toISOString();
+    times.duration = Math.max(1, Math.round((e - s) / 1000));
   }
   const scope = (f: BlackoutForm): Record<string, unknown> => {
     const out: Record<string, unknown> = { environment: f.environment.trim() };
@@ -272,6 +291,11 @@ export function blackoutBody(
     for (const k of Object.keys(mine)) if (JSON.stringify(mine[k]) === JSON.stringify(before[k])) delete mine[k];
   }
   return { ok: true, body: { ...mine, ...times } };
+}
+
+function exactMs(iso: string | undefined): number | null {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(ms) ? ms : null;
 }
 
 // ---- reports ----

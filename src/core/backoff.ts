@@ -30,3 +30,23 @@ export function backoffDelay(attempt: number, opts: BackoffOptions): number {
   const r = Math.min(Math.max(finiteOr((opts.random ?? Math.random)(), 0), 0), 1);
   return Math.round(minMs + r * (ceiling - minMs));
 }
+
+/** The slowest retry of a console with a short refresh interval: a 30 s failover is noticed within seconds of its end. */
+export const RETRY_CEILING_MIN_MS = 15_000;
+/** However long the interval, retries never wait longer than this (unless the interval itself is longer). */
+export const RETRY_CEILING_MAX_MS = 60_000;
+/** The ceiling is this many refresh intervals (within the two bounds above). */
+export const RETRY_CEILING_INTERVALS = 3;
+
+/**
+ * The longest wait between two retries of the polls while the API does not answer: three refresh intervals, at
+ * least 15 s and at most a minute (never less than the interval itself). At the default 5 s interval, 15 s: a console
+ * is back at most 15 s plus one request after the API is, not 70 s. The delays are drawn uniformly between the
+ * interval and this ceiling (backoffDelay), so a fleet of consoles spreads its retries instead of arriving together,
+ * and since no retry comes sooner than the interval, the fleet never asks more often than it polls when all is well:
+ * the ceiling does not need to grow with the number of consoles to protect the server.
+ */
+export function retryCeilingMs(intervalMs: number): number {
+  const interval = Number.isFinite(intervalMs) && intervalMs > 0 ? intervalMs : 0;
+  return Math.max(interval, Math.min(RETRY_CEILING_MAX_MS, Math.max(RETRY_CEILING_MIN_MS, RETRY_CEILING_INTERVALS * interval)));
+}

@@ -1,6 +1,6 @@
 // How long the console waits for the API, and when what it shows stops being "live": a request
 // that never answers must not freeze polling, and the screen must never say "Live" about old data.
-import type { Freshness } from './snapshot.ts';
+import type { Freshness, WorkerError } from './snapshot.ts';
 
 /** A poll may take this much longer than the refresh interval before it is given up as failed. */
 export const POLL_TIMEOUT_GRACE_MS = 5_000;
@@ -30,6 +30,28 @@ export function effectiveFreshness(freshness: Freshness, updatedAt: number | nul
   if (freshness !== 'live') return freshness;
   if (updatedAt === null || now - updatedAt > liveLimitMs(intervalMs)) return 'stale';
   return 'live';
+}
+
+export type ConnectionProblem = 'offline' | 'not-answering' | 'unreachable' | 'server-error';
+
+/**
+ * Why the list is not live, in words that are true: the device has no network ('offline'); the API was reached but
+ * did not answer in time ('not-answering', a hung server or proxy); it could not be reached at all while the device is
+ * online ('unreachable': refused, name not found, blocked); or it answered with an error or something unreadable
+ * ('server-error'). Null when the connection is not the problem (live, loading, or an answer that refused the request).
+ */
+export function connectionProblem(freshness: Freshness, error: WorkerError | null, deviceOnline: boolean): ConnectionProblem | null {
+  const failing = freshness === 'offline' || (freshness === 'stale' && error?.kind === 'network');
+  if (!failing) return null;
+  if (!deviceOnline) return 'offline';
+  if (error?.kind === 'network') return error.noAnswer ? 'not-answering' : 'unreachable';
+  return 'server-error';
+}
+
+/** Whole seconds until `at` (epoch ms), never negative; null when no attempt is scheduled. */
+export function secondsUntil(at: number | null | undefined, now: number): number | null {
+  if (at === null || at === undefined || !Number.isFinite(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**

@@ -1,5 +1,5 @@
 // Banners and snackbars as a pure queue: the first queued message is shown; identical texts
-// are not queued twice; dismissing shows the next.
+// are not queued twice; a message of a group replaces the older one of that group; dismissing shows the next.
 
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -11,6 +11,12 @@ export interface Notice {
   timeout: number | null;
   /** i18n key of the dismiss button */
   buttonKey: string;
+  /**
+   * Messages of one group report the same kind of thing (the outcome of a command): a newer one replaces the older
+   * one where it stands, shown or waiting, instead of queueing behind it ("Unshelve done" is old news once a Close
+   * was made).
+   */
+  group?: string;
 }
 
 export type NoticeQueue = readonly Notice[];
@@ -35,8 +41,13 @@ export function banner(kind: NoticeKind, text: string): Notice {
   return { kind, text, timeout: null, buttonKey: SNACKBAR_BUTTON_KEYS[kind] };
 }
 
-/** Queues a message unless one with the same text is already shown or waiting. */
+/**
+ * Queues a message unless one with the same text is already shown or waiting. A message of a group takes the place
+ * of the older message of that group (on screen, it is replaced there and then).
+ */
 export function enqueue(queue: NoticeQueue, msg: Notice): NoticeQueue {
+  const older = msg.group === undefined ? -1 : queue.findIndex((m) => m.group === msg.group);
+  if (older >= 0) return queue.filter((m, i) => i === older || m.text !== msg.text).map((m) => (m.group === msg.group ? msg : m));
   if (queue.some((m) => m.text === msg.text)) return queue;
   return [...queue, msg];
 }

@@ -21,6 +21,8 @@ export interface WorkerError {
   endpoint?: string;
   /** the details the answer gave in its `errors` (e.g. why the server refused a search), one line */
   detail?: string;
+  /** a network error because the request got no answer in time (the server is silent), not a refused connection */
+  noAnswer?: boolean;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };
@@ -57,6 +59,8 @@ export interface AlertsMeta {
   /** true while the rows come from the cache and not yet from the network */
   fromCache: boolean;
   error: WorkerError | null;
+  /** while the polls fail: when the next attempt is made (epoch ms); null while all is well */
+  retryAt?: number | null;
 }
 
 /** The meta of a view nothing is known about yet. */
@@ -74,5 +78,6 @@ export function emptyAlertsMeta(): AlertsMeta {
     updatedAt: null,
     fromCache: false,
     error: null,
+    retryAt: null,
   };
 }

@@ -80,7 +80,12 @@ export class AlertsFeed implements Feed {
       intervalMs: () => this.deps.intervalMs(),
       // A second past the requests' own timeout: they fail first and say why; this only catches what they miss.
       timeoutMs: (interval) => pollTimeoutMs(interval) + 1000,
-      onTimeout: () => this.failed({ kind: 'network', message: `No answer within ${Math.round(pollTimeoutMs(this.deps.intervalMs()) / 1000)} s`, endpoint: this.deps.http().endpoint }),
+      onTimeout: () =>
+        this.failed({ kind: 'network', message: `No answer within ${Math.round(pollTimeoutMs(this.deps.intervalMs()) / 1000)} s`, endpoint: this.deps.http().endpoint, noAnswer: true }),
+      // The freshness line counts down to the next attempt while the polls fail.
+      onRetryAt: (at) => {
+        if (!this.stopped && (at !== null || this.meta.retryAt)) this.publishMeta({ retryAt: at });
+      },
     });
   }
 
@@ -92,7 +97,7 @@ export class AlertsFeed implements Feed {
       this.rows = cached.rows;
       // The last good answer (maybe another tab's leader's, a moment ago) is as live as its age says.
       const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), interval);
-      this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null };
+      this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null };
       this.sendFull([]);
       if (freshness === 'live') this.armWatchdog();
       // Keep the cadence of the poll that produced it: no burst of requests when another tab hands polling over.
@@ -193,6 +198,7 @@ export class AlertsFeed implements Feed {
       updatedAt: Date.now(),
       fromCache: false,
       error: alerts.value.dropped > 0 ? { kind: 'malformed', message: `${alerts.value.dropped} alerts could not be read` } : null,
+      retryAt: null,
     };
     this.rows = rows;
     const changed = this.publish(meta, news);
@@ -258,7 +264,7 @@ export class AlertsFeed implements Feed {
     this.watchdog = setTimeout(() => {
       this.watchdog = null;
       if (this.meta.freshness !== 'live' || this.stopped) return;
-      this.publishMeta({ freshness: 'stale', error: { kind: 'network', message: 'No answer from the API for a while', endpoint: this.deps.http().endpoint } });
+      this.publishMeta({ freshness: 'stale', error: { kind: 'network', message: 'No answer from the API for a while', endpoint: this.deps.http().endpoint, noAnswer: true } });
     }, limit + 50);
   }
 

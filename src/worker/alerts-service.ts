@@ -10,7 +10,7 @@ import { viewKey } from '../core/alerts-query.ts';
 import { effectiveFreshness, pollTimeoutMs } from '../core/freshness.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';
-import { cachedDetail, DetailFeed } from './detail-feed.ts';
+import { cachedDetail, DetailFeed, fromListOf } from './detail-feed.ts';
 import { IndicatorsFeed } from './indicators-feed.ts';
 import { FeedHub, wantedKey, type Looking, type Slot, type Wanted } from './feed-hub.ts';
 import { browserCoordination, Coordinator, type ChannelMessage, type CoordinationOptions } from './coordinator.ts';
@@ -289,8 +289,8 @@ export class AlertsService implements AlertsApi {
     };
     if (wanted.slot === 'alerts') return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork });
     if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
-    // Open instantly from a list's copy when one of the leader's feeds has the alert.
-    const seed = this.hub?.feeds('alerts').map((f) => f.row(wanted.id)).find((r) => r !== undefined);
+    // Open instantly (and without a network) from a list's copy when a list of the leader's has the alert.
+    const seed = this.hub?.listRow(wanted.id);
     return new DetailFeed(wanted.id, { ...common, cache: () => ctx.cache, post, onNetwork }, seed);
   }
 
@@ -395,7 +395,7 @@ export class AlertsService implements AlertsApi {
       viewKey: key,
       seq: 0,
       rows: cached.rows,
-      meta: { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null },
+      meta: { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null },
       news: [],
     });
   }
@@ -404,7 +404,7 @@ export class AlertsService implements AlertsApi {
     const cached = await cachedDetail(this.ctx.cache, id);
     const key = `detail:${id}`;
     if (!cached || this.received.has(key) || !this.shows(key)) return;
-    this.ctx.post({ type: 'alert-detail', id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
+    this.ctx.post({ type: 'alert-detail', id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null, ...fromListOf(cached) });
   }
 
   /** Polls what this tab shows now; a follower asks the leader and waits (a little) for its fresh snapshot. */

@@ -20,6 +20,8 @@ export interface CachedDetail {
   alert: Alert;
   notes: Note[];
   savedAt: number;
+  /** the copy is an alert list's row (the page has not been answered yet): its notes are not known */
+  fromList?: boolean;
 }
 
 interface KeyValue {

@@ -9,6 +9,11 @@ import type { Cache, CachedDetail } from './cache.ts';
 import type { Feed } from './alerts-feed.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 
+/** `fromList: true` for a copy that is an alert list's row, nothing otherwise: what a detail message carries. */
+export function fromListOf(copy: { fromList?: boolean } | null | undefined): { fromList?: true } {
+  return copy?.fromList ? { fromList: true } : {};
+}
+
 /** The last copy of an alert, or null when none was kept (or it was found deleted). */
 export async function cachedDetail(cache: Cache, id: string): Promise<CachedDetail | null> {
   return (await cache.getDetail(id)) ?? null;
@@ -47,7 +52,9 @@ export class DetailFeed implements Feed {
     if (this.seed) await this.remember(this.seed.alert, this.seed.at);
     const cached = await cachedDetail(this.deps.cache(), this.id);
     if (this.stopped) return;
-    if (cached) this.emit({ type: 'alert-detail', id: this.id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null });
+    if (cached) {
+      this.emit({ type: 'alert-detail', id: this.id, alert: cached.alert, notes: cached.notes, freshness: 'stale', updatedAt: cached.savedAt, error: null, ...fromListOf(cached) });
+    }
     void this.poller.start();
   }
 
@@ -74,12 +81,14 @@ export class DetailFeed implements Feed {
 
   /**
    * An alert a list already has: remember it, so the detail page opens instantly and offline, with the age of the
-   * list's answer (not "just now" for a row a minute old). A newer copy already kept is not replaced.
+   * list's answer (not "just now" for a row a minute old). A newer copy already kept is not replaced. Without a copy
+   * of the page itself, the copy says it is the list's: its notes are not known.
    */
   async remember(alert: Alert, savedAt: number): Promise<void> {
     const existing = await cachedDetail(this.deps.cache(), alert.id);
     if (existing && existing.savedAt >= savedAt) return;
-    await this.deps.cache().putDetail({ id: alert.id, alert, notes: existing?.notes ?? [], savedAt });
+    const fromList = !existing || existing.fromList === true;
+    await this.deps.cache().putDetail({ id: alert.id, alert, notes: existing?.notes ?? [], savedAt, ...(fromList ? { fromList } : {}) });
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
@@ -128,6 +137,7 @@ export class DetailFeed implements Feed {
       freshness: offline ? 'offline' : 'stale',
       updatedAt: base?.updatedAt ?? null,
       error,
+      ...fromListOf(base),
     });
     return offline ? 'network' : 'client-error';
   }

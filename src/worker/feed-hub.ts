@@ -34,10 +34,15 @@ export interface HubDeps {
   create: (wanted: Wanted, key: string) => Feed;
 }
 
+/** Lists that stopped (their screen was left) whose rows still seed a detail page opened from them. */
+const KEEP_LEFT_LISTS = 3;
+
 export class FeedHub {
   private entries = new Map<string, Entry>();
   /** tab id → slot → key */
   private tabs = new Map<string, Map<Slot, string>>();
+  /** the last alert lists left, newest first: opening an alert leaves its list before the detail page asks for it */
+  private leftLists: AlertsFeed[] = [];
 
   constructor(private deps: HubDeps) {}
 
@@ -100,6 +105,18 @@ export class FeedHub {
     return [...this.entries.values()].filter((e) => e.wanted.slot === slot).map((e) => e.feed) as never;
   }
 
+  /**
+   * The row of an alert as a list has it, with the time of that list's answer: from a list shown now, or from one
+   * just left (a click on a row leaves the list before the detail page asks for the alert).
+   */
+  listRow(id: string): ReturnType<AlertsFeed['row']> {
+    for (const feed of [...this.feeds('alerts'), ...this.leftLists]) {
+      const row = feed.row(id);
+      if (row) return row;
+    }
+    return undefined;
+  }
+
   keysOf(tab: string): string[] {
     return [...(this.tabs.get(tab)?.values() ?? [])];
   }
@@ -108,6 +125,7 @@ export class FeedHub {
     for (const entry of this.entries.values()) entry.feed.stop();
     this.entries.clear();
     this.tabs.clear();
+    this.leftLists = [];
   }
 
   get size(): number {
@@ -121,6 +139,7 @@ export class FeedHub {
     if (entry.tabs.size === 0) {
       entry.feed.stop();
       this.entries.delete(key);
+      if (entry.wanted.slot === 'alerts') this.leftLists = [entry.feed as AlertsFeed, ...this.leftLists].slice(0, KEEP_LEFT_LISTS);
     } else this.pace(entry);
   }
 

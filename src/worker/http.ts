@@ -3,6 +3,7 @@
 import type { Result, WorkerError } from './contract/index.ts';
 import { errorDetail, errorText, isAlertaErrorBody } from '../core/api-errors.ts';
 import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
+import { plainAnswer } from '../core/health.ts';
 import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
 
 /** Shared by the requests of one worker: set once an answer showed the browser could give it again unasked. */
@@ -75,15 +76,27 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
   return text + decoder.decode();
 }
 
-export async function request<T>(
+/** The raw answer of a request: its status and body text, whatever the status. */
+export interface RawAnswer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Sends a request and reads its answer as text, with the request id, bearer token, timeout and size cap of every API
+ * call; a failure to get an answer at all (network, timeout, abort, an answer too large) comes back as an error.
+ */
+async function send(
   ctx: HttpContext,
   path: string,
-  parse: Parser<T>,
-  options: RequestOptions = {},
+  options: RequestOptions,
+  accept: string,
   revalidate = ctx.cacheGuard?.revalidate ?? false,
-): Promise<Result<T>> {
+): Promise<Result<RawAnswer>> {
   const url = /^https?:\/\//.test(path) ? path : joinUrl(ctx.endpoint, path, options.params);
-  const headers: Record<string, string> = { Accept: JSON_TYPE };
+  const headers: Record<string, string> = { Accept: accept };
   if (!options.anonymous) {
     headers['X-Request-ID'] = crypto.randomUUID();
     const token = ctx.token();
@@ -102,9 +115,9 @@ export async function request<T>(
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-  const noAnswer = (): Result<T> =>
+  const noAnswer = (): Result<RawAnswer> =>
     timeout.signal.aborted && !options.signal?.aborted
-      ? fail({ kind: 'network', message: `No answer within ${Math.round(timeoutMs / 1000)} s`, endpoint: ctx.endpoint })
+      ? fail({ kind: 'network', message: `No answer within ${Math.round(timeoutMs / 1000)} s`, endpoint: ctx.endpoint, noAnswer: true })
       : fail({ kind: 'aborted', message: 'Request cancelled', endpoint: ctx.endpoint });
 
   try {
@@ -121,45 +134,55 @@ export async function request<T>(
       // This answer may be a stored copy, and later ones could be: ask the server again, and from now on every time.
       if (ctx.cacheGuard) ctx.cacheGuard.revalidate = true;
       void response.body?.cancel().catch(() => undefined);
-      return request(ctx, path, parse, options, true);
+      return send(ctx, path, options, accept, true);
     }
 
-    let text: string;
     try {
-      text = await readText(response, options.maxBytes ?? MAX_BODY_BYTES);
+      const text = await readText(response, options.maxBytes ?? MAX_BODY_BYTES);
+      return { ok: true, value: { status: response.status, statusText: response.statusText, ok: response.ok, text } };
     } catch (cause) {
       if (cause instanceof TooLarge) return fail({ kind: 'malformed', message: `The answer from ${path.split('?')[0]} is too large`, code: response.status });
       if (signal.aborted) return noAnswer();
       return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
     }
-
-    let parsed: unknown;
-    try {
-      parsed = text.length ? JSON.parse(text) : {};
-    } catch {
-      if (!response.ok) return fail(httpError(response.status, plainText(text), `${response.status} ${response.statusText}`));
-      return fail({ kind: 'malformed', message: 'The server sent a response that is not JSON', code: response.status });
-    }
-
-    if (!response.ok) return fail(httpError(response.status, parsed));
-    const value = parse(parsed);
-    if (value === null) {
-      return fail({ kind: 'malformed', message: `Unexpected response from ${path.split('?')[0]}`, code: response.status });
-    }
-    return { ok: true, value };
   } finally {
     clearTimeout(timer);
   }
 }
 
+/** A JSON call of the API: the answer parsed and checked by `parse`, an error answer mapped to a WorkerError. */
+export async function request<T>(
+  ctx: HttpContext,
+  path: string,
+  parse: Parser<T>,
+  options: RequestOptions = {},
+): Promise<Result<T>> {
+  const answer = await send(ctx, path, options, JSON_TYPE);
+  if (!answer.ok) return answer;
+  const { status, statusText, text } = answer.value;
+
+  let parsed: unknown;
+  try {
+    parsed = text.length ? JSON.parse(text) : {};
+  } catch {
+    if (!answer.value.ok) return fail(httpError(status, plainAnswer(text) ?? undefined, `${status} ${statusText}`));
+    return fail({ kind: 'malformed', message: 'The server sent a response that is not JSON', code: status });
+  }
+
+  if (!answer.value.ok) return fail(httpError(status, parsed));
+  const value = parse(parsed);
+  if (value === null) {
+    return fail({ kind: 'malformed', message: `Unexpected response from ${path.split('?')[0]}`, code: status });
+  }
+  return { ok: true, value };
+}
+
 /**
- * A short answer that is only text (the health check's 503 "HEARTBEAT_STALE: cron/backup", sent as text/html by the
- * real server) is its own best explanation; an HTML error page is not.
+ * A call whose answer is text, not JSON (the health check): the status and body as they came, whatever the status,
+ * for the caller to read. Only getting no answer at all is an error.
  */
-function plainText(text: string): string | undefined {
-  const t = text.trim();
-  if (!t || t.length > 500 || /<[a-z!/][^>]*>/i.test(t)) return undefined;
-  return t;
+export function requestText(ctx: HttpContext, path: string, options: RequestOptions = {}): Promise<Result<RawAnswer>> {
+  return send(ctx, path, options, 'text/plain, */*');
 }
 
 function httpError(status: number, body: unknown, fallback?: string): WorkerError {

@@ -1,7 +1,7 @@
 // The polling loop: one cycle at a time, the next one scheduled after the last one finished, superseded cycles
 // aborted and their late answers ignored, backoff while the network is gone, and a deadline per cycle: a cycle that
 // has not finished in time is aborted and counts as a lost connection, so nothing ever stops the loop for good.
-import { backoffDelay } from '../core/backoff.ts';
+import { backoffDelay, retryCeilingMs } from '../core/backoff.ts';
 
 export type CycleOutcome =
   | 'ok'
@@ -22,13 +22,15 @@ export interface PollerOptions {
   timeoutMs?: (interval: number) => number;
   /** told when a cycle passed its deadline (its own requests normally time out first and say so themselves) */
   onTimeout?: () => void;
+  /** told when the next cycle will run after one that failed (epoch ms), and null after one that succeeded */
+  onRetryAt?: (at: number | null) => void;
+  /** the longest wait between retries (default: retryCeilingMs of the interval) */
   backoffCapMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   random?: () => number;
 }
 
-const DEFAULT_CAP_MS = 60_000;
 /** waiting after a 4xx: the answer will not change in seconds, and hammering the server helps nobody */
 const CLIENT_ERROR_WAIT_MS = 60_000;
 
@@ -139,13 +141,14 @@ export class Poller {
     } else if (outcome === 'network') {
       delay = backoffDelay(this.failures++, {
         baseMs: interval,
-        capMs: Math.max(interval, this.options.backoffCapMs ?? DEFAULT_CAP_MS),
+        capMs: Math.max(interval, this.options.backoffCapMs ?? retryCeilingMs(interval)),
         minMs: interval,
         random: this.options.random,
       });
     } else {
       delay = Math.max(interval, CLIENT_ERROR_WAIT_MS);
     }
+    this.options.onRetryAt?.(outcome === 'ok' ? null : Date.now() + delay);
     const setTimer = this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.timer = setTimer(() => {
       this.timer = null;

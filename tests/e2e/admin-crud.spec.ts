@@ -56,6 +56,36 @@ test('an admin creates, edits and deletes a blackout that starts now', async ({ 
   await expect(table.getByRole('row', { name: new RegExp(reason) })).toHaveCount(0);
 });
 
+test.describe('times in UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('moving only a blackout’s end keeps its start to the millisecond', async ({ page }) => {
+    const login = await page.request.post(`${AUTH_BASE_URL}/api/auth/login`, { data: DEMO_USERS.admin });
+    const { token } = (await login.json()) as { token: string };
+    const reason = `e2e window ${stamp()}`;
+    const created = await page.request.post(`${AUTH_BASE_URL}/api/blackout`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { environment: 'Development', resource: 'e2e-window', startTime: '2099-03-01T11:36:44.091Z', endTime: '2099-03-01T12:36:44.091Z', text: reason },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { id: string }).id;
+
+    await openScreen(page, '/blackouts', 'Blackouts');
+    await page.getByRole('button', { name: `Edit ${reason}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Blackout' });
+    await expect(edit.getByLabel('Start', { exact: true })).toHaveValue('2099-03-01T11:36');
+    await edit.getByLabel('End', { exact: true }).fill('2099-03-01T14:00');
+    await save(page, 'Edit Blackout');
+
+    const after = (await (await page.request.get(`${AUTH_BASE_URL}/api/blackout/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      blackout: { startTime: string; endTime: string };
+    };
+    expect(after.blackout.startTime).toBe('2099-03-01T11:36:44.091Z');
+    expect(after.blackout.endTime).toBe('2099-03-01T14:00:00.000Z');
+    await page.request.delete(`${AUTH_BASE_URL}/api/blackout/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  });
+});
+
 test('an admin creates, edits and deletes an API key, shown masked until revealed', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: AUTH_BASE_URL });
   const text = `e2e key ${stamp()}`;

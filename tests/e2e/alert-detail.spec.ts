@@ -256,3 +256,36 @@ test('the page passes an accessibility check and its toolbar works from the keyb
   await page.keyboard.press('Enter');
   await expectOffered(page, ['Open', 'Unack', 'Shelve', 'Close']);
 });
+
+test('a note’s markup is formatted as in History, through the same sanitiser, never shown as tags or run', async ({ page, request }) => {
+  const { id } = await createAlert(request);
+  const note = '<b>urgent</b> reboot <img src=x onerror="window.__pwned=7">';
+  expect((await request.put(`/api/alert/${id}/note`, { data: { text: note } })).status()).toBe(201);
+  await page.goto(`/alert/${id}`);
+  const card = page.getByRole('listitem', { name: 'Last Note' });
+  await expect(card.locator('b', { hasText: 'urgent' })).toBeVisible();
+  await expect(card).toContainText('urgent reboot');
+  await expect(card).not.toContainText('<b>');
+  await expect(card.locator('img[onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('severities read as in the list: translated in the header, the severity change and the history', async ({ page, request }) => {
+    const { id, resource } = await createAlert(request, { severity: 'indeterminate' });
+    await createAlert(request, { resource, severity: 'security' });
+    await page.goto(`/alert/${id}`);
+    // beside the title: the severity chip
+    const title = page.getByRole('heading', { level: 1 }).locator('..');
+    await expect(title.getByText('Sécurité', { exact: true })).toBeVisible();
+    const severity = page.getByRole('term').filter({ hasText: /^Gravité$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(severity).toContainText('Indéterminée');
+    await expect(severity).toContainText('Sécurité');
+    await expect(severity).not.toContainText(/Security|Indeterminate/);
+    await page.getByRole('tab', { name: /Historique/ }).click();
+    await expect(page.getByRole('table').getByText('Sécurité', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('table').getByText('Security', { exact: true })).toHaveCount(0);
+  });
+});

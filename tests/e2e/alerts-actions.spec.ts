@@ -62,7 +62,8 @@ test('clicking a trend arrow starts multi-select; every bulk action applies, cle
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await bulk.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('Are you sure you want to delete this item?');
+  // A bulk delete says how many alerts it deletes.
+  await expect(confirm).toContainText('Are you sure you want to delete these 3 alerts?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(rows(page)).toHaveCount(3);
   await bulk.getByRole('button', { name: 'Delete' }).click();
@@ -211,7 +212,7 @@ test('signed in, Watch follows the any-unwatched rule and the watch-only toggle 
   await expect(rows(page)).toHaveCount(1);
 });
 
-test('configured custom actions are offered per row and for a selection, and sent as actions', async ({ page, context, request }) => {
+test('configured custom actions are offered per row, for a selection and on the detail page under one name, and sent as actions', async ({ page, context, request }) => {
   // config.json on the console's host adds custom actions to the server's config.
   await context.route('**/config.json', async (route) => {
     const served = (await (await route.fetch()).json()) as Record<string, unknown>;
@@ -221,17 +222,38 @@ test('configured custom actions are offered per row and for a selection, and sen
   for (const r of ['custom-a', 'custom-b']) await createAlert(request, { resource: r, event });
   await openWith(page, event, 2);
 
+  // The row's menu, the bulk bar's menu, the message after it ran and the detail page's menu say the same name.
   await rows(page).nth(0).hover();
   await rows(page).nth(0).getByRole('button', { name: 'Actions' }).click();
-  await expect(page.getByRole('menuitem', { name: 'createTicket' })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'escalate' }).click();
-  await expect(page.getByText('escalate done on 1 alert')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Create Ticket' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Escalate' }).click();
+  await expect(page.getByText('Escalate done on 1 alert')).toBeVisible();
 
   await rows(page).nth(0).getByRole('button', { name: /Select row/ }).click();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   const bulk = page.getByRole('toolbar', { name: 'Actions on the selected alerts' });
   await bulk.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'createTicket' }).click();
-  await expect(page.getByText('createTicket done on 2 alerts')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Create Ticket' }).click();
+  await expect(page.getByText('Create Ticket done on 2 alerts')).toBeVisible();
   await expect(bulk).toHaveCount(0);
+
+  await rows(page).nth(0).click();
+  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Create Ticket' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Escalate' })).toBeVisible();
+});
+
+test('the latest outcome replaces the one before it at once: no confirmation of an older action queued in front', async ({ page, request }) => {
+  const event = `E2EOutcome${Date.now()}`;
+  for (const r of ['outcome-a', 'outcome-b']) await createAlert(request, { resource: r, event });
+  await openWith(page, event, 2);
+
+  await rows(page).nth(0).hover();
+  await rows(page).nth(0).getByRole('button', { name: 'Shelve' }).click();
+  await expect(page.getByText('Shelve done on 1 alert')).toBeVisible();
+  await rows(page).nth(1).hover();
+  await rows(page).nth(1).getByRole('button', { name: 'Close' }).click();
+  // Well within the 3 s the older confirmation would still be shown for.
+  await expect(page.getByText('Close done on 1 alert')).toBeVisible({ timeout: 1_500 });
+  await expect(page.getByText('Shelve done on 1 alert')).toHaveCount(0);
 });

@@ -232,6 +232,42 @@ test('pagination offers the page sizes and moves between pages', async ({ page, 
   await expect(rows(page)).toHaveCount(5);
 });
 
+test('from page 2, a new search and another tab each ask for page 1 in their very first request', async ({ page, request }) => {
+  const stamp = Date.now();
+  const event = `E2EFirstPage${stamp}`;
+  for (let i = 0; i < 7; i++) await createAlert(request, { resource: `first-page-${stamp}-${i}`, event, environment: i < 6 ? 'Production' : 'Development' });
+  await page.goto(`/alerts?q=event:${event}`);
+  await expect(rows(page)).toHaveCount(7);
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('5');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('6–7 of 7')).toBeVisible();
+  const requested = async (marker: string) => {
+    const res = await page.request.get('/__test__/requests');
+    return ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?') && r.includes(marker));
+  };
+
+  await page.request.delete('/__test__/requests');
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.fill(`resource:first-page-${stamp}-1`);
+  await search.press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  const searched = await requested(encodeURIComponent(`first-page-${stamp}-1`));
+  expect(searched.length).toBeGreaterThanOrEqual(1);
+  expect(searched.filter((r) => !/[?&]page=1(&|$)/.test(r))).toEqual([]);
+
+  await search.fill(`event:${event}`);
+  await search.press('Enter');
+  await expect(rows(page)).toHaveCount(5);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('6–7 of 7')).toBeVisible();
+  await page.request.delete('/__test__/requests');
+  await page.getByRole('tab', { name: /^Production/ }).click();
+  await expect(page.getByText('1–5 of 6')).toBeVisible();
+  const tabbed = await requested('environment=Production');
+  expect(tabbed.length).toBeGreaterThanOrEqual(1);
+  expect(tabbed.filter((r) => !/[?&]page=1(&|$)/.test(r))).toEqual([]);
+});
+
 test('an old console bookmark hash restores filter, sort and environment, and survives a reload', async ({ page, request }) => {
   const event = `E2EHash${Date.now()}`;
   await createAlert(request, { resource: 'hash-closed', event, environment: 'Production' }).then((id) =>

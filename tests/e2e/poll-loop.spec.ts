@@ -51,6 +51,43 @@ test('a poll that hangs turns the freshness line away from "Live", and it recove
   await expect(await freshness(page)).toHaveText('Live', { timeout: 25_000 });
 });
 
+test('a silent API is called what it is, with the time to the next attempt (never more than 15 s at a 5 s interval) and a button to retry now', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('/alerts');
+  const line = page.getByTestId('freshness');
+  await expect(await freshness(page)).toHaveText('Live');
+  await page.request.put('/__test__/hold', { data: { path: '/alerts', ms: 110_000 } });
+  try {
+    // The device is online; only the API is silent: not "Offline".
+    await expect(await freshness(page)).toHaveText('The server is not answering', { timeout: 25_000 });
+    await expect(line.getByRole('button', { name: 'Retry now' })).toBeVisible();
+    // For half a minute of silence, the countdown to the next attempt never shows more than the 15 s ceiling.
+    let longest = 0;
+    for (let i = 0; i < 30; i++) {
+      const text = (await line.textContent()) ?? '';
+      expect(text).toMatch(/retrying in \d+ s|retrying…/);
+      longest = Math.max(longest, Number(/retrying in (\d+) s/.exec(text)?.[1] ?? 0));
+      await page.waitForTimeout(1000);
+    }
+    expect(longest).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(15);
+    await expect(await freshness(page)).toHaveText('The server is not answering');
+    // Between two attempts (nothing in flight that the API could still answer)...
+    await expect.poll(async () => Number(/retrying in (\d+) s/.exec((await line.textContent()) ?? '')?.[1] ?? 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  } finally {
+    await page.request.delete('/__test__/hold');
+  }
+  // ... the API answers again: the button brings the list back at once, without waiting for the countdown.
+  await line.getByRole('button', { name: 'Retry now' }).click();
+  await expect(await freshness(page)).toHaveText('Live', { timeout: 4_000 });
+
+  // Only a device without a network is offline.
+  await context.setOffline(true);
+  await expect(await freshness(page)).toHaveText('Offline', { timeout: 15_000 });
+  await context.setOffline(false);
+  await expect(await freshness(page)).toHaveText('Live', { timeout: 15_000 });
+});
+
 test('with 50 rows per page in the preferences, a start asks for 50 at once: no request made with the defaults', async ({ page }) => {
   await page.goto('/settings');
   await page.getByLabel('Rows per page').selectOption('50');

@@ -58,9 +58,10 @@ test('opening the console with no network shows the cached shell, config and ale
   const cached = app.getByRole('table', { name: 'Alerts' });
   await expect(cached.getByRole('row')).toHaveCount(rowCount);
   await expect(cached.getByRole('cell', { name: resource, exact: true }).first()).toBeVisible();
-  // The freshness line: the state (announced) and the age of the cached list.
+  // The freshness line: the state (announced: the device is online, the server is what cannot be reached) and the
+  // age of the cached list.
   const freshness = app.getByTestId('freshness');
-  await expect(freshness.getByRole('status')).toHaveText('Offline', { timeout: 15_000 });
+  await expect(freshness.getByRole('status')).toHaveText('The server cannot be reached', { timeout: 15_000 });
   await expect(freshness).toContainText(/last updated .*ago/);
   // The configuration came from the cache (no "Configuration error" dialog), and the banner says what is wrong.
   await expect(app.getByRole('dialog', { name: 'Configuration error' })).toHaveCount(0);
@@ -98,7 +99,7 @@ test('opening the console with no network shows the cached shell, config and ale
 
   // The server comes back on the same address: nobody reloads, the list goes live on its own.
   await app.goto(`${url}/alerts`);
-  await expect(freshness.getByRole('status')).toHaveText('Offline', { timeout: 15_000 });
+  await expect(freshness.getByRole('status')).toHaveText('The server cannot be reached', { timeout: 15_000 });
   server = await startServer({ port, host: '127.0.0.1', dataDir, seed: 'demo', simulator: false, serveConsole: true, settings });
   await expect(freshness.getByRole('status')).toHaveText('Live', { timeout: 35_000 });
   await expect(app.getByText(`Problem connecting to ${url}/api, retrying...`)).toHaveCount(0);

@@ -2,13 +2,13 @@
 // indicator panel), the commands on alerts from the list and the detail page, and the filter lists.
 import type { AlertSeen, BulkResult, FilterLists, IndicatorSpec, Result, SuggestionData } from '../../worker/contract/index.ts';
 import type { Alert, AlertsView, Note } from '../../core/types.ts';
-import { ACTION_LABEL_KEYS, isAlertAction } from '../../core/actions.ts';
 import { dataWorker } from '../worker-client.ts';
 import { store } from '../state/store.ts';
 import { rowOf } from '../state/alerts.ts';
 import { detailAtom } from '../state/detail.ts';
 import { translatorAtom } from '../state/i18n.ts';
 import type { MessageKey } from '../i18n/index.ts';
+import { actionLabel } from '../i18n/labels.ts';
 import { detailBusyAtom, listBusyAtom, runCommand, type Outcome } from './commands.ts';
 import type { Query } from './query.ts';
 
@@ -53,9 +53,6 @@ export type Place = 'list' | 'detail';
 
 const t = (key: MessageKey, values?: Record<string, string | number>) => store.get(translatorAtom).t(key, values);
 
-export function actionLabel(action: string): string {
-  return isAlertAction(action) ? t(ACTION_LABEL_KEYS[action] as MessageKey) : action;
-}
 
 /**
  * What the user saw of the alerts acted on, from the rows on the page and the detail page: the outbox tells from it,
@@ -91,7 +88,7 @@ function onAlerts(place: Place, gate: string, label: string, ids: readonly strin
 export const alertCommands = {
   /** a status action or a configured custom action; ack and shelve carry the preference timeouts */
   act: (place: Place, ids: readonly string[], action: string, text?: string) =>
-    onAlerts(place, `act:${action}`, actionLabel(action), ids, () => dataWorker.act([...ids], action, text, seenOf(ids))),
+    onAlerts(place, `act:${action}`, actionLabel(action, t), ids, () => dataWorker.act([...ids], action, text, seenOf(ids))),
   watch: (place: Place, ids: readonly string[], on: boolean) =>
     onAlerts(place, on ? 'watch' : 'unwatch', on ? t('Watch') : t('Unwatch'), ids, () => dataWorker.watch([...ids], on, seenOf(ids))),
   remove: (place: Place, ids: readonly string[]) => onAlerts(place, 'delete', t('Delete'), ids, () => dataWorker.deleteAlerts([...ids])),

@@ -6,7 +6,7 @@ import { ACTION_DEBOUNCE_MS } from '../../core/actions.ts';
 import { createLeadingDebounce } from '../../core/validation.ts';
 import { store } from '../state/store.ts';
 import { translatorAtom } from '../state/i18n.ts';
-import { pushNotice, type Notice } from '../state/notices.ts';
+import { OUTCOME, pushNotice, type Notice } from '../state/notices.ts';
 import { queryClient } from './query.ts';
 
 export interface Command<T> {
@@ -85,7 +85,8 @@ export async function runCommand<T>(command: Command<T>): Promise<Outcome<T>> {
     // What the command changed is read again before it counts as done, so nothing shows the old state meanwhile.
     if (command.invalidates?.length) await queryClient.invalidate(command.invalidates);
     const success = typeof command.success === 'function' ? command.success(result.value) : command.success;
-    if (success) pushNotice(success);
+    // What a command did is news until the next command's outcome replaces it (no queue of old confirmations).
+    if (success) pushNotice({ group: OUTCOME, ...success });
     return failure ? { ok: false, message: failure } : { ok: true, value: result.value };
   } finally {
     if (busy) store.set(busy, false);

@@ -2,7 +2,8 @@
 // minimum severity (also the badge's), and a test notification so a user can see what to expect.
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { DEFAULT_NOTIFY_MIN_SEVERITY, notifySeverityChoices, severityLabel } from '../../core/notify.ts';
+import { DEFAULT_NOTIFY_MIN_SEVERITY, notifySeverityChoices } from '../../core/notify.ts';
+import { severityLabel } from '../i18n/labels.ts';
 import type { Preferences } from '../../core/types.ts';
 import { savePreferences } from '../data/account.ts';
 import { prefsAtom } from '../state/user.ts';
@@ -128,7 +129,7 @@ export function NotificationSettings() {
         label={t('NotifyMinSeverity')}
         hint={t('AttentionBadgeHint')}
         value={minSeverity}
-        options={choices.map((s) => ({ value: s, label: severityLabel(s) }))}
+        options={choices.map((s) => ({ value: s, label: severityLabel(s, t) }))}
         onChange={(v) => void saveNotify({ ...notify, minSeverity: v })}
       />
       {permission === 'granted' && (

@@ -229,16 +229,29 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   window.addEventListener('popstate', onPop);
 
   let sentKey: string | null = null;
+  let mounted = true;
   const send = () => {
     const key = store.get(screenViewKeyAtom);
-    if (key === sentKey) return;
+    if (!mounted || key === sentKey) return;
     // Another view: another page of alerts, so the selection no longer means anything.
     if (sentKey !== null) clearSelection(store);
     sentKey = key;
     watchAlertsView(store.get(viewAtom));
   };
   send();
-  const unsubView = store.sub(screenViewKeyAtom, send);
+  // One user step often changes the view in several writes (a new search: the query, then page 1; a tab: the filter,
+  // then page 1). They are sent once, after the step: the first request is already the one for the view it leads to,
+  // and no request for a half-changed view (page 2 of the new search) goes out to be aborted.
+  let queued = false;
+  const sendAfterStep = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      send();
+    });
+  };
+  const unsubView = store.sub(screenViewKeyAtom, sendAfterStep);
 
   let previousOrder = store.get(orderAtom);
   const unsubOrder = store.sub(orderAtom, () => {
@@ -252,6 +265,7 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   });
 
   return () => {
+    mounted = false;
     unsubHash();
     unsubView();
     unsubOrder();

@@ -21,7 +21,12 @@ export interface Notice {
   values?: Record<string, string | number>;
   /** the English (or server) text: what is de-duplicated and shown when there is no key */
   text: string;
+  /** a newer message of the same group replaces this one (src/core/notifications.ts); OUTCOME for what a command did */
+  group?: string;
 }
+
+/** The group of the messages saying what a command did: the latest outcome replaces an older one. */
+export const OUTCOME = 'outcome';
 
 /** A queued message: the core notice (timeout, button) plus how to translate it. */
 export type QueuedNotice = CoreNotice & Pick<Notice, 'key' | 'values'>;
@@ -49,7 +54,7 @@ export function pushNotice(notice: Notice) {
     pushBanner({ ...notice, level: 'warning' });
     return;
   }
-  const queued: QueuedNotice = { ...snackbar(notice.level, notice.text), key: notice.key, values: notice.values };
+  const queued: QueuedNotice = { ...snackbar(notice.level, notice.text), key: notice.key, values: notice.values, ...(notice.group ? { group: notice.group } : {}) };
   store.set(noticesAtom, (queue) => enqueue(queue, queued) as readonly QueuedNotice[]);
 }
 

@@ -14,6 +14,22 @@ export const sessionAtom = atom<SessionState>({ authenticated: false, token: nul
 export const sessionEndReasonAtom = atom<'expired' | 'unauthorized' | 'logout' | null>(null);
 export const connectivityAtom = atom<ConnectivityMessage>({ type: 'connectivity', online: true, endpoint: '', since: 0 });
 
+/**
+ * Whether the device has a network at all (the browser's `online`/`offline` events), as opposed to whether the API
+ * answers (connectivityAtom): without it the console is offline; with it, a silent API is the server's problem.
+ */
+export const deviceOnlineAtom = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
+deviceOnlineAtom.onMount = (set) => {
+  const update = () => set(navigator.onLine);
+  update();
+  window.addEventListener('online', update);
+  window.addEventListener('offline', update);
+  return () => {
+    window.removeEventListener('online', update);
+    window.removeEventListener('offline', update);
+  };
+};
+
 /** The signed-in user's name for watch tags and own notes (src/core/jwt.ts usernameOf); null when signed out. */
 export const usernameAtom = atom((get) => {
   const session = get(sessionAtom);

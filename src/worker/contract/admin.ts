@@ -2,6 +2,7 @@
 // screen's facts. Types only.
 import type { ApiKey, Blackout, Customer, Group, Heartbeat, Permission, Top10Entry, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
+import type { Health } from '../../core/health.ts';
 
 /** Admin resources: list/get/create/update/delete through one typed family of commands. */
 export interface ResourceMap {
@@ -43,7 +44,7 @@ export interface ReportFilter {
 
 export interface ManagementInfo {
   manifest: Record<string, unknown> | null;
-  healthcheck: { ok: boolean; message: string } | null;
+  healthcheck: Health | null;
   status: { application?: string; version?: string; time?: number; uptime?: number; metrics?: Record<string, unknown>[] } | null;
 }
 

@@ -47,6 +47,8 @@ export interface AlertDetailMessage {
   freshness: Freshness;
   updatedAt: number | null;
   error: WorkerError | null;
+  /** what is shown is an alert list's copy of the alert (the page was never answered): its notes are not known */
+  fromList?: boolean;
 }
 
 export interface IndicatorCounts {

@@ -105,7 +105,7 @@ describe('the alerts list', () => {
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
   });
 
-  it('keeps the rows on screen while offline and says so', () => {
+  it('keeps the rows on screen while the server cannot be reached and says so', () => {
     const store = screenStore();
     applyEvent(store, full('v', [row('a', { resource: 'db01' }), row('b')]));
     applyEvent(store, {
@@ -115,7 +115,7 @@ describe('the alerts list', () => {
       meta: { ...meta(), freshness: 'offline', error: { kind: 'network', message: 'Failed to fetch', endpoint: '/api' } },
     });
     show(store);
-    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.getByText('The server cannot be reached')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Alerts' });
     expect(within(table).getByText('db01')).toBeTruthy();
     expect(screen.queryByText('Sorry, nothing to display here')).toBeNull();
@@ -164,6 +164,6 @@ describe('the alerts list', () => {
     expect(screen.getByTestId('freshness').textContent).toContain('just now');
     act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 4, meta: { freshness: 'offline', error: { kind: 'network', message: 'Failed to fetch', endpoint: '/api' } } }));
     expect(commits).toBeGreaterThan(before);
-    expect(screen.getByTestId('freshness').textContent).toContain('Offline');
+    expect(screen.getByTestId('freshness').textContent).toContain('The server cannot be reached');
   });
 });

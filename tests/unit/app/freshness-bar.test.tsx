@@ -85,3 +85,43 @@ it('in kiosk mode counts the seconds', () => {
   }
   expect(counted.renders).toBe(first + 3);
 });
+
+it('a silent API is "not answering" with a countdown to the next attempt; only a device without a network is "Offline"', () => {
+  const store = showBar();
+  const retryAt = Date.now() + 12_000;
+  act(() =>
+    applyEvent(store, {
+      type: 'alerts-patch',
+      viewKey: 'v',
+      seq: 2,
+      meta: { freshness: 'offline', error: { kind: 'network', message: 'No answer within 10 s', endpoint: '/api', noAnswer: true }, retryAt },
+    }),
+  );
+  expect(screen.getByRole('status').textContent).toBe('The server is not answering');
+  expect(line()).toContain('retrying in 12 s');
+  expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
+  seconds(5);
+  expect(line()).toContain('retrying in 7 s');
+  seconds(7);
+  expect(line()).toContain('retrying…');
+
+  // A refused connection is said to be the server's too, as long as the device has a network.
+  act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 3, meta: { error: { kind: 'network', message: 'Failed to fetch', endpoint: '/api' } } }));
+  expect(screen.getByRole('status').textContent).toBe('The server cannot be reached');
+
+  // The device loses its network (the instance's own property hides the browser's until it is deleted).
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  try {
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('status').textContent).toBe('Offline');
+  } finally {
+    delete (navigator as { onLine?: boolean }).onLine;
+  }
+  expect(navigator.onLine).toBe(true);
+
+  // An answer again: live, no countdown, no button.
+  act(() => applyEvent(store, { type: 'alerts-patch', viewKey: 'v', seq: 4, meta: { freshness: 'live', error: null, retryAt: null, updatedAt: Date.now() } }));
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(screen.getByRole('status').textContent).toBe('Live');
+  expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+});

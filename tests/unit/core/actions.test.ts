@@ -1,6 +1,7 @@
 import { hasPerms } from '../../../src/core/perms.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  customActionLabel,
   actionBody,
   actionTimeout,
   allowedActions,
@@ -97,5 +98,18 @@ describe('deleting an alert', () => {
     expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['admin']))).toBe(true);
     expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['read']))).toBe(false);
     expect(hasPerms(DELETE_ALERT_SCOPE, ctx(['read:alerts', 'write:heartbeats']))).toBe(false);
+  });
+});
+
+describe('custom action labels: one name on every menu and message', () => {
+  it('splits a configured name into words, capitalised', () => {
+    expect(customActionLabel('createIssue')).toBe('Create Issue');
+    expect(customActionLabel('restartService')).toBe('Restart Service');
+    expect(customActionLabel('openJIRATicket')).toBe('Open JIRA Ticket');
+  });
+
+  it('leaves a name that is already words alone', () => {
+    expect(customActionLabel('Escalate')).toBe('Escalate');
+    expect(customActionLabel(' page on-call ')).toBe('Page on-call');
   });
 });

@@ -317,10 +317,30 @@ describe('blackoutBody for an edit: only what the user changed', () => {
     expect(built).toEqual({ ok: true, body: { text: 'patching, take two' } });
   });
 
-  it('moving the end sends both times and the duration', () => {
+  it('moving only the end sends the end and the duration: the start keeps its instant to the millisecond', () => {
     const before = blackoutFormOf(original, toInput);
     const built = blackoutBody({ ...before, end: '2026-11-21T16:00' }, parse, before);
-    expect(built.ok && built.body).toEqual({ startTime: '2026-11-21T14:29:00.000Z', endTime: '2026-11-21T16:00:00.000Z', duration: 5460 });
+    // 14:29:53.473 → 16:00:00.000 is 5406.527 s
+    expect(built.ok && built.body).toEqual({ endTime: '2026-11-21T16:00:00.000Z', duration: 5407 });
+  });
+
+  it('moving only the start sends the start and the duration: the end keeps its instant', () => {
+    const before = blackoutFormOf(original, toInput);
+    const built = blackoutBody({ ...before, start: '2026-11-21T15:00' }, parse, before);
+    // 15:00:00.000 → 15:29:53.473 is 1793.473 s
+    expect(built.ok && built.body).toEqual({ startTime: '2026-11-21T15:00:00.000Z', duration: 1793 });
+  });
+
+  it('moving both sends both, read from the fields', () => {
+    const before = blackoutFormOf(original, toInput);
+    const built = blackoutBody({ ...before, start: '2026-11-21T15:00', end: '2026-11-21T17:00' }, parse, before);
+    expect(built.ok && built.body).toEqual({ startTime: '2026-11-21T15:00:00.000Z', endTime: '2026-11-21T17:00:00.000Z', duration: 7200 });
+  });
+
+  it('an end moved before the kept exact start is refused', () => {
+    const before = blackoutFormOf(original, toInput);
+    // 14:29 is before 14:29:53.473 although it shows as the same minute
+    expect(blackoutBody({ ...before, end: '2026-11-21T14:29' }, parse, before)).toEqual({ ok: false, error: { field: 'end', key: 'EndBeforeStart' } });
   });
 
   it('clearing a scope field sends it as null', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../../src/core/backoff.ts';
+import { backoffDelay, retryCeilingMs } from '../../../src/core/backoff.ts';
 
 const opts = { baseMs: 5000, capMs: 60_000, minMs: 5000 };
 
@@ -50,5 +50,31 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, { ...opts, random: () => 7 })).toBe(10_000);
     expect(backoffDelay(1, { ...opts, random: () => Number.NaN })).toBe(5000);
     expect(backoffDelay(1, { baseMs: Number.NaN, capMs: Number.NaN, minMs: 1000, random: () => 1 })).toBe(2000);
+  });
+});
+
+describe('retryCeilingMs: the longest wait between retries while the API is silent', () => {
+  it('at the default 5 s interval it is 15 s, not a minute', () => {
+    expect(retryCeilingMs(5000)).toBe(15_000);
+  });
+
+  it('is three intervals, within 15 s and 60 s', () => {
+    expect(retryCeilingMs(1000)).toBe(15_000);
+    expect(retryCeilingMs(10_000)).toBe(30_000);
+    expect(retryCeilingMs(20_000)).toBe(60_000);
+    expect(retryCeilingMs(45_000)).toBe(60_000);
+  });
+
+  it('never below the interval itself, and sane for bad input', () => {
+    expect(retryCeilingMs(120_000)).toBe(120_000);
+    expect(retryCeilingMs(Number.NaN)).toBe(15_000);
+    expect(retryCeilingMs(-5)).toBe(15_000);
+  });
+
+  it('after a 30 s failover at the default interval, the next retry comes within 15 s of its end', () => {
+    // the retries of the failover's 30 s, each at the longest wait: the last starts at most 15 s after the end
+    let t = 0;
+    for (let attempt = 0; t < 30_000; attempt++) t += backoffDelay(attempt, { baseMs: 5000, capMs: retryCeilingMs(5000), minMs: 5000, random: () => 0.9999 });
+    expect(t - 30_000).toBeLessThanOrEqual(15_000);
   });
 });

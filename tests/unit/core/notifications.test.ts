@@ -38,3 +38,29 @@ describe('snackbar and banner queue', () => {
     expect(withdraw(q, 'zzz')).toBe(q);
   });
 });
+
+describe('a newer outcome replaces the older one of its group', () => {
+  const outcome = (text: string) => ({ ...snackbar('success', text), group: 'outcome' });
+
+  it('replaces the message on screen at once instead of queueing behind it', () => {
+    let q: NoticeQueue = enqueue([], outcome('Unshelve done on 1 alert'));
+    q = enqueue(q, outcome('Close done on 1 alert'));
+    expect(q.map((m) => m.text)).toEqual(['Close done on 1 alert']);
+    expect(current(q)?.text).toBe('Close done on 1 alert');
+  });
+
+  it('replaces a waiting one where it stands, and leaves other messages alone', () => {
+    let q: NoticeQueue = enqueue([], snackbar('error', 'Not found (404)'));
+    q = enqueue(q, outcome('Ack done on 1 alert'));
+    q = enqueue(q, snackbar('error', 'Forbidden (403)'));
+    q = enqueue(q, outcome('Close done on 2 alerts'));
+    expect(q.map((m) => m.text)).toEqual(['Not found (404)', 'Close done on 2 alerts', 'Forbidden (403)']);
+  });
+
+  it('messages without a group still queue, and the same text is still shown once', () => {
+    let q: NoticeQueue = enqueue([], snackbar('error', 'a'));
+    q = enqueue(q, snackbar('error', 'b'));
+    q = enqueue(q, outcome('a'));
+    expect(q.map((m) => m.text)).toEqual(['a', 'b']);
+  });
+});

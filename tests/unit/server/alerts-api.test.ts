@@ -181,6 +181,15 @@ describe('blackouts and heartbeats', () => {
     expect((await api.post('/blackout', { service: ['Web'] })).status).toBe(400);
   });
 
+  it('an edit changes only the times it is sent, as the real server does: the other keeps its instant', async () => {
+    const created = await api.post('/blackout', { environment: 'Production', startTime: '2099-01-01T00:00:07.250Z', endTime: '2099-01-01T01:00:09.750Z' });
+    const id = created.body.blackout.id as string;
+    const movedEnd = await api.put(`/blackout/${id}`, { endTime: '2099-01-01T02:00:00.000Z', duration: 7193 });
+    expect(movedEnd.body.blackout).toMatchObject({ startTime: '2099-01-01T00:00:07.250Z', endTime: '2099-01-01T02:00:00.000Z' });
+    const movedStart = await api.put(`/blackout/${id}`, { startTime: '2099-01-01T00:30:00.000Z', duration: 5400 });
+    expect(movedStart.body.blackout).toMatchObject({ startTime: '2099-01-01T00:30:00.000Z', endTime: '2099-01-01T02:00:00.000Z', duration: 5400 });
+  });
+
   it('an event named Heartbeat becomes a heartbeat (202); status is ok, slow or expired', async () => {
     const hb = await post({ resource: 'agent-01', event: 'Heartbeat', severity: 'informational', origin: 'agent-01/hb', timeout: 120 });
     expect(hb.status).toBe(202);

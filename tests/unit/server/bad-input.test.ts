@@ -121,13 +121,19 @@ describe('HTTP behaviour', () => {
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/authorization.*content-type.*x-request-id/);
   });
 
-  it('every API response is JSON', async () => {
-    for (const p of ['/management/gtg', '/management/healthcheck', '/management/manifest', '/', '/no-such']) {
+  it('every API response is JSON, except the two plain-text probes, which answer as the real server does', async () => {
+    for (const p of ['/management/manifest', '/', '/no-such']) {
       const res = await fetch(`${s.apiUrl}${p}`);
       const text = await res.text();
       expect(res.headers.get('content-type'), p).toMatch(/^application\/json/);
       expect(() => JSON.parse(text), p).not.toThrow();
     }
+    const gtg = await fetch(`${s.apiUrl}/management/gtg`);
+    expect(gtg.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await gtg.text()).toBe('OK');
+    const health = await fetch(`${s.apiUrl}/management/healthcheck`);
+    expect(health.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await health.text()).toMatch(/^OK$|^HEARTBEAT_STALE: /);
   });
 });
 

@@ -54,7 +54,9 @@ export function client(apiUrl: string, auth?: string) {
     }
     const res = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    // The plain-text probes (gtg, healthcheck) answer text/html, as the real server does: their body is the text.
+    const json = /json/.test(res.headers.get('content-type') ?? '');
+    return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: res.headers };
   };
   return {
     get: <T = Json>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),

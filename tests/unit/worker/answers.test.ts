@@ -73,16 +73,30 @@ describe('answers the worker refuses or repairs', () => {
     expect(await request(declared, '/alerts', () => ({}))).toMatchObject({ ok: false, error: { kind: 'malformed' } });
   });
 
-  it('the health check’s plain-text reason is shown, not only its status line', async () => {
-    const fetchImpl: typeof fetch = async (input, init) =>
-      String(input).endsWith('/management/healthcheck')
-        ? new Response('HEARTBEAT_STALE: cron/backup', { status: 503, statusText: 'SERVICE UNAVAILABLE', headers: { 'Content-Type': 'text/html' } })
-        : fetch(input, init);
-    const service = createDataService({ cacheName: `health-${Date.now()}`, fetchImpl, coordination: null });
+  /** The About facts of a worker whose API answers the health check with `answer` (everything else from the demo). */
+  async function aboutWith(answer: () => Response) {
+    const fetchImpl: typeof fetch = async (input, init) => (String(input).endsWith('/management/healthcheck') ? answer() : fetch(input, init));
+    const service = createDataService({ cacheName: `health-${Date.now()}-${Math.random()}`, fetchImpl, coordination: null });
     const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
     if (!init.ok) throw new Error(init.error.message);
     const info = await service.management();
-    expect(info).toMatchObject({ ok: true, value: { healthcheck: { ok: false, message: 'HEARTBEAT_STALE: cron/backup (503)' } } });
     service.close();
+    return info;
+  }
+
+  it('the health check’s plain-text reason is shown, not only its status line', async () => {
+    const info = await aboutWith(() => new Response('HEARTBEAT_STALE: cron/backup', { status: 503, statusText: 'SERVICE UNAVAILABLE', headers: { 'Content-Type': 'text/html' } }));
+    expect(info).toMatchObject({ ok: true, value: { healthcheck: { state: 'unhealthy', message: 'HEARTBEAT_STALE: cron/backup (503)' } } });
+  });
+
+  it('a healthy server’s plain-text "OK" (200, text/html, as the real server sends it) is healthy, not a malformed answer', async () => {
+    const info = await aboutWith(() => new Response('OK', { status: 200, statusText: 'OK', headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    expect(info).toMatchObject({ ok: true, value: { healthcheck: { state: 'healthy', message: 'OK' } } });
+  });
+
+  it('an answer about access or routing (404 from a proxy) is not taken for an unhealthy server', async () => {
+    const page = '<html><body><h1>404 Not Found</h1></body></html>';
+    const info = await aboutWith(() => new Response(page, { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'text/html' } }));
+    expect(info).toMatchObject({ ok: true, value: { healthcheck: { state: 'unknown', message: '404 Not Found' } } });
   });
 });

@@ -150,4 +150,31 @@ describe('alert detail copies kept for offline use', () => {
     expect(events.filter((e) => e.freshness === 'live').length).toBe(2);
     feed.stop();
   });
+
+  it('an alert never opened, opened without the server from a list’s row, shows the row marked as the list’s copy', async () => {
+    const cache = await openCache(name());
+    const id = ids[5]!;
+    const row = ((await (await fetch(`${server.apiUrl}/alert/${id}`)).json()) as { alert: AlertDetailMessage['alert'] }).alert!;
+    const at = Date.now() - 30_000;
+    const events: AlertDetailMessage[] = [];
+    const feed = new DetailFeed(
+      id,
+      { http: () => ({ endpoint: OFFLINE, token: () => null }), cache: () => cache, intervalMs: () => 60_000, post: (e) => events.push(e), onUnauthorized: () => undefined, onNetwork: () => undefined },
+      { alert: row, at },
+    );
+    await feed.start();
+    await expect.poll(() => events.some((e) => e.freshness === 'offline')).toBe(true);
+    feed.stop();
+    const shown = events.filter((e) => e.alert !== null);
+    expect(shown.length).toBe(events.length);
+    expect(shown.every((e) => e.alert?.id === id && e.fromList === true && e.updatedAt === at)).toBe(true);
+
+    // Once the page itself is answered, the copy is the page's own: no longer marked.
+    const online = detailFeed(cache, id, server.apiUrl);
+    await online.feed.start();
+    await expect.poll(() => online.events.some((e) => e.freshness === 'live')).toBe(true);
+    online.feed.stop();
+    expect(online.events.find((e) => e.freshness === 'live')?.fromList).toBeUndefined();
+    expect((await cache.getDetail(id))?.fromList).toBeUndefined();
+  });
 });

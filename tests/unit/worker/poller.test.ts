@@ -93,6 +93,31 @@ describe('Poller', () => {
     poller.stop();
   });
 
+  it('without a cap of its own, waits at most retryCeilingMs between retries: 15 s at a 5 s interval, and says when', async () => {
+    const { calls, cycle } = controlledCycle();
+    const retries: (number | null)[] = [];
+    const poller = new Poller({ cycle, intervalMs: () => 5000, random: () => 0.999, onRetryAt: (at) => retries.push(at) });
+    void poller.start();
+    const gaps: number[] = [];
+    let last = Date.now();
+    for (let i = 0; i < 8; i++) {
+      calls[i]!.resolve('network');
+      await flush();
+      expect(retries[i]).toBeGreaterThan(Date.now());
+      const announced = retries[i]! - Date.now();
+      while (calls.length === i + 1) await vi.advanceTimersByTimeAsync(100);
+      gaps.push(Date.now() - last);
+      expect(Math.abs(Date.now() - last - announced)).toBeLessThanOrEqual(100);
+      last = Date.now();
+    }
+    expect(Math.max(...gaps)).toBeGreaterThan(14_000);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(15_100);
+    calls[8]!.resolve('ok');
+    await flush();
+    expect(retries.at(-1)).toBeNull();
+    poller.stop();
+  });
+
   it('waits long after a client error and stops for good when told', async () => {
     const { calls, cycle } = controlledCycle();
     const poller = new Poller({ cycle, intervalMs: () => 1000 });

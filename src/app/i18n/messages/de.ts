@@ -339,6 +339,7 @@ export default {
 
   // general
   ConfirmDelete: 'Möchten Sie diesen Eintrag wirklich löschen?',
+  ConfirmDeleteAlerts: '{count, plural, one {Möchten Sie diesen Eintrag wirklich löschen?} other {Möchten Sie diese # Alarme wirklich löschen?}}',
   Error: 'Fehler',
   Send: 'Senden',
   Required: 'Erforderlich',
@@ -392,6 +393,12 @@ export default {
   OfflineShowingCached: 'Offline – die zuletzt bekannten Alarme werden angezeigt',
   Live: 'Live',
   Stale: 'Veraltet',
+  ServerNotAnswering: 'Der Server antwortet nicht',
+  ServerUnreachable: 'Der Server ist nicht erreichbar',
+  ServerFailing: 'Der Server meldet einen Fehler',
+  RetryingIn: 'neuer Versuch in {seconds} s',
+  RetryingNow: 'neuer Versuch…',
+  RetryNow: 'Jetzt erneut versuchen',
   LastUpdated: 'zuletzt aktualisiert {age}',
   UpdatedAgo: 'vor {age} aktualisiert',
   JustNow: 'gerade eben',
@@ -542,6 +549,9 @@ export default {
   HealthCheck: 'Systemzustand',
   Healthy: 'OK',
   Unhealthy: 'Problem',
+  HealthNotKnown: 'Nicht prüfbar',
+  HealthNoAnswer: 'keine Antwort innerhalb von {seconds}\u00a0s',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Anwendung',
   Metrics: 'Metriken',
 
@@ -662,6 +672,7 @@ export default {
   NoteQueued: 'Die Notiz wird gesendet, sobald die Verbindung besteht',
   PendingSend: 'Ausstehend',
   OfflineActionsKept: 'Aktionen werden aufbewahrt und gesendet, sobald die Verbindung besteht; Löschen braucht eine Verbindung',
+  DetailFromList: 'Offline-Kopie aus der Alarmliste; Notizen erscheinen, sobald der Server antwortet',
   PendingReason: 'Wird gesendet, sobald die Verbindung besteht',
   OutboxCount: '{count, plural, one {# Aktion wartet} other {# Aktionen warten}} auf das Senden',
   OutboxTitle: 'Warten auf das Senden',

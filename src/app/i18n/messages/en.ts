@@ -346,6 +346,7 @@ export default {
 
   // general
   ConfirmDelete: 'Are you sure you want to delete this item?',
+  ConfirmDeleteAlerts: '{count, plural, one {Are you sure you want to delete this item?} other {Are you sure you want to delete these # alerts?}}',
   Error: 'Error',
   Send: 'Send',
   Required: 'Required',
@@ -399,6 +400,12 @@ export default {
   OfflineShowingCached: 'Offline – showing the last known alerts',
   Live: 'Live',
   Stale: 'Stale',
+  ServerNotAnswering: 'The server is not answering',
+  ServerUnreachable: 'The server cannot be reached',
+  ServerFailing: 'The server reports an error',
+  RetryingIn: 'retrying in {seconds} s',
+  RetryingNow: 'retrying…',
+  RetryNow: 'Retry now',
   LastUpdated: 'last updated {age}',
   UpdatedAgo: 'updated {age} ago',
   JustNow: 'just now',
@@ -550,6 +557,9 @@ export default {
   HealthCheck: 'Health check',
   Healthy: 'OK',
   Unhealthy: 'Problem',
+  HealthNotKnown: 'Could not be checked',
+  HealthNoAnswer: 'no answer within {seconds} s',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Application',
   Metrics: 'Metrics',
 
@@ -670,6 +680,7 @@ export default {
   NoteQueued: 'The note will be sent when connected',
   PendingSend: 'Pending',
   OfflineActionsKept: 'Actions are kept and sent when connected; deleting needs a connection',
+  DetailFromList: 'Offline copy from the alert list; its notes show once the server answers',
   PendingReason: 'Will be sent when connected',
   OutboxCount: '{count, plural, one {# action} other {# actions}} waiting to be sent',
   OutboxTitle: 'Waiting to be sent',

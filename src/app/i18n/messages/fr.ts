@@ -341,6 +341,7 @@ export default {
 
   // general
   ConfirmDelete: 'Voulez-vous vraiment supprimer cet élément\u00a0?',
+  ConfirmDeleteAlerts: '{count, plural, one {Voulez-vous vraiment supprimer cet élément\u00a0?} other {Voulez-vous vraiment supprimer ces # alertes\u00a0?}}',
   Error: 'Erreur',
   Send: 'Envoyer',
   Required: 'Obligatoire',
@@ -394,6 +395,12 @@ export default {
   OfflineShowingCached: 'Hors ligne – affichage des dernières alertes connues',
   Live: 'En direct',
   Stale: 'Périmé',
+  ServerNotAnswering: 'Le serveur ne répond pas',
+  ServerUnreachable: 'Le serveur est injoignable',
+  ServerFailing: 'Le serveur signale une erreur',
+  RetryingIn: 'nouvel essai dans {seconds}\u00a0s',
+  RetryingNow: 'nouvel essai…',
+  RetryNow: 'Réessayer maintenant',
   LastUpdated: 'dernière mise à jour {age}',
   UpdatedAgo: 'mis à jour il y a {age}',
   JustNow: 'à l’instant',
@@ -544,6 +551,9 @@ export default {
   HealthCheck: 'État de santé',
   Healthy: 'OK',
   Unhealthy: 'Problème',
+  HealthNotKnown: 'Vérification impossible',
+  HealthNoAnswer: 'aucune réponse en {seconds}\u00a0s',
+  HealthWithReason: '{verdict}\u00a0: {reason}',
   Application: 'Application',
   Metrics: 'Métriques',
 
@@ -664,6 +674,7 @@ export default {
   NoteQueued: 'La note sera envoyée dès la reconnexion',
   PendingSend: 'En attente',
   OfflineActionsKept: 'Les actions sont gardées et envoyées dès la reconnexion ; la suppression nécessite une connexion',
+  DetailFromList: 'Copie hors ligne issue de la liste des alertes ; ses notes s’afficheront quand le serveur répondra',
   PendingReason: 'Sera envoyé dès la reconnexion',
   OutboxCount: '{count, plural, one {# action} other {# actions}} en attente d’envoi',
   OutboxTitle: 'En attente d’envoi',

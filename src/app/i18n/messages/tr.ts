@@ -340,6 +340,7 @@ export default {
 
   // general
   ConfirmDelete: 'Bu öğeyi silmek istediğinizden emin misiniz?',
+  ConfirmDeleteAlerts: '{count, plural, one {Bu öğeyi silmek istediğinizden emin misiniz?} other {Bu # uyarıyı silmek istediğinizden emin misiniz?}}',
   Error: 'Hata',
   Send: 'Gönder',
   Required: 'Zorunlu',
@@ -393,6 +394,12 @@ export default {
   OfflineShowingCached: 'Çevrimdışı – bilinen son uyarılar gösteriliyor',
   Live: 'Canlı',
   Stale: 'Güncel değil',
+  ServerNotAnswering: 'Sunucu yanıt vermiyor',
+  ServerUnreachable: 'Sunucuya ulaşılamıyor',
+  ServerFailing: 'Sunucu bir hata bildiriyor',
+  RetryingIn: '{seconds} sn sonra yeniden denenecek',
+  RetryingNow: 'yeniden deneniyor…',
+  RetryNow: 'Şimdi yeniden dene',
   LastUpdated: 'son güncelleme: {age}',
   UpdatedAgo: '{age} önce güncellendi',
   JustNow: 'az önce',
@@ -543,6 +550,9 @@ export default {
   HealthCheck: 'Sağlık denetimi',
   Healthy: 'Tamam',
   Unhealthy: 'Sorun',
+  HealthNotKnown: 'Denetlenemedi',
+  HealthNoAnswer: '{seconds} sn içinde yanıt yok',
+  HealthWithReason: '{verdict}: {reason}',
   Application: 'Uygulama',
   Metrics: 'Ölçümler',
 
@@ -663,6 +673,7 @@ export default {
   NoteQueued: 'Not, bağlantı kurulunca gönderilecek',
   PendingSend: 'Bekliyor',
   OfflineActionsKept: 'İşlemler saklanır ve bağlantı kurulunca gönderilir; silmek için bağlantı gerekir',
+  DetailFromList: 'Uyarı listesinden çevrimdışı kopya; notlar sunucu yanıt verdiğinde görünür',
   PendingReason: 'Bağlantı kurulunca gönderilecek',
   OutboxCount: '{count, plural, other {# işlem}} gönderilmeyi bekliyor',
   OutboxTitle: 'Gönderilmeyi bekleyenler',

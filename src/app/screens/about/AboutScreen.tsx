@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Health } from '../../../core/health.ts';
 import { useAtomValue } from 'jotai';
 import { formatDuration } from '../../../core/time-left.ts';
 import { configAtom } from '../../state/session.ts';
@@ -32,6 +33,16 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+/** The health check's verdict in words, with the server's own words when they add something ("HEARTBEAT_STALE: …"). */
+function HealthText({ health }: { health: Health }) {
+  const { t } = useT();
+  const verdict = health.state === 'healthy' ? t('Healthy') : health.state === 'unhealthy' ? t('Unhealthy') : t('HealthNotKnown');
+  const tone = health.state === 'healthy' ? 'text-green-800 dark:text-green-300' : health.state === 'unhealthy' ? 'text-red-800 dark:text-red-300' : '';
+  const plain = health.state === 'healthy' && health.message.toUpperCase() === 'OK';
+  const reason = health.noAnswerWithinS !== undefined ? t('HealthNoAnswer', { seconds: health.noAnswerWithinS }) : health.message;
+  return <span className={`font-semibold ${tone}`}>{plain ? verdict : t('HealthWithReason', { verdict, reason })}</span>;
 }
 
 type Metric = { name?: string; title?: string; type?: string; group?: string; value?: unknown; count?: number; totalTime?: number };
@@ -81,7 +92,7 @@ export function AboutScreen() {
                 [t('Build'), str(manifest.build)],
                 [t('Date'), str(manifest.date) ? format(str(manifest.date), 'longDate') : ''],
                 [t('GitRevision'), str(manifest.revision)],
-                [t('HealthCheck'), info.healthcheck ? `${info.healthcheck.ok ? t('Healthy') : t('Unhealthy')}: ${info.healthcheck.message}` : ''],
+                [t('HealthCheck'), info.healthcheck ? <HealthText health={info.healthcheck} /> : ''],
                 [t('Application'), status?.application ?? ''],
                 [t('LastUpdate'), status?.time ? format(status.time, 'longDate') : ''],
                 [t('Uptime'), typeof status?.uptime === 'number' ? formatDuration(Math.floor(status.uptime / 1000)) : ''],

@@ -15,7 +15,7 @@ import { usePerms } from '../../hooks/usePerms.ts';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
-import { pushNotice } from '../../state/notices.ts';
+import { OUTCOME, pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
 import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
@@ -94,7 +94,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     setConfirmDelete(false);
     if (!alert) return;
     if ((await alertCommands.remove('detail', [alert.id])).ok) {
-      pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted' });
+      pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted', group: OUTCOME });
       navigate('/alerts');
     }
   };
@@ -183,7 +183,10 @@ function RawData({ alert }: { alert: Alert }) {
   );
 }
 
-/** Stale or offline: the page says how old what it shows is, and why the actions are disabled. */
+/**
+ * Stale or offline: the page says how old what it shows is, whether it is only the alert list's copy (opened for the
+ * first time without the server), and why the actions are disabled.
+ */
 function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: boolean; now: number }) {
   const { t, formatRelativeTime } = useT();
   const stale = msg.freshness === 'offline' || !online || (msg.freshness === 'stale' && msg.error !== null);
@@ -192,10 +195,11 @@ function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: bool
   const ageText = age === null ? '' : age > -5 ? t('JustNow') : formatRelativeTime(age);
   return (
     <p role="status" className="flex items-center gap-1.5 rounded bg-amber-100 px-2 py-1 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-      <Icon name={online ? 'warning' : 'wifiOff'} size={16} />
+      <Icon name={online ? 'warning' : 'wifiOff'} size={16} className="shrink-0" />
       <span>
         {t('Stale')}
         {ageText && ` – ${t('LastUpdated', { age: ageText })}`}
+        {msg.fromList && ` – ${t('DetailFromList')}`}
         {!online && <span id={OFFLINE_REASON_ID}>{` – ${t('OfflineActionsKept')}`}</span>}
       </span>
     </p>

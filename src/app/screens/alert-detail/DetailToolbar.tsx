@@ -8,7 +8,7 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import type { Alert } from '../../../core/types.ts';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
-import { splitCamel } from '../../../core/columns.ts';
+import { actionLabel } from '../../i18n/labels.ts';
 import { blackoutHref } from '../../../core/alert-detail.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -123,7 +123,7 @@ export function DetailToolbar({
                       className="block w-full px-4 py-2 text-left data-[disabled]:opacity-50 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700"
                       onClick={() => void alertCommands.act('detail', [alert.id], action)}
                     >
-                      {splitCamel(action)}
+                      {actionLabel(action, t)}
                     </button>
                   </MenuItem>
                 ))}

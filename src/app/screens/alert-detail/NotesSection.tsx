@@ -16,6 +16,7 @@ import type { DetailPermissions } from './DetailToolbar.tsx';
 import { useDirtyForm } from '../../pwa/dirty-forms.ts';
 import { usePendingEntries } from '../../state/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
+import { SafeHtml } from '../../components/SafeHtml.tsx';
 
 export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes: readonly Note[]; perms: DetailPermissions; now: number }) {
   const { t } = useT();
@@ -36,7 +37,7 @@ export function NotesSection({ alert, notes, perms, now }: { alert: Alert; notes
               <PendingMark />
               <b>{perms.username || t('DetailAnonymous')}</b>
             </p>
-            <p className="mt-1 whitespace-pre-wrap break-words italic">{entry.command.kind === 'note' ? entry.command.text : ''}</p>
+            <SafeHtml as="div" className="mt-1 whitespace-pre-wrap break-words italic" html={entry.command.kind === 'note' ? entry.command.text : ''} />
           </li>
         ))}
         {shown.notes.map((note, i) => (
@@ -115,7 +116,8 @@ function NoteItem({
           }}
         />
       ) : (
-        <p className="mt-1 whitespace-pre-wrap break-words italic">{note.text}</p>
+        // A note's text is HTML like the alert's text and its history, so it goes through the same sanitiser.
+        <SafeHtml as="div" className="mt-1 whitespace-pre-wrap break-words italic" html={note.text} />
       )}
     </li>
   );

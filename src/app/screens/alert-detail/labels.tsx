@@ -1,6 +1,6 @@
 // Small labels of the detail page: severity chips (colour plus the name, never colour alone) and status names.
-import { chipColors, normaliseStatus, STATUS_LABEL_KEYS } from '../../../core/severity.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { chipColors } from '../../../core/severity.ts';
+import { severityLabel, statusLabel } from '../../i18n/labels.ts';
 import { useT } from '../../state/i18n.ts';
 
 export function capitalize(s: string | null | undefined): string {
@@ -9,22 +9,19 @@ export function capitalize(s: string | null | undefined): string {
 }
 
 export function SeverityChip({ severity }: { severity: string | null | undefined }) {
+  const { t } = useT();
   if (!severity) return null;
   const { background, color } = chipColors(severity);
   return (
     <span className="inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-bold leading-4" style={{ background, color }}>
-      {capitalize(severity)}
+      {severityLabel(severity, t)}
     </span>
   );
 }
 
 export function useStatusLabel(): (status: string | null | undefined) => string {
   const { t } = useT();
-  return (status) => {
-    if (!status) return '';
-    const key = STATUS_LABEL_KEYS[normaliseStatus(status)];
-    return key ? t(key as MessageKey) : capitalize(status);
-  };
+  return (status) => (status ? statusLabel(status, t) : '');
 }
 
 export function StatusChip({ status }: { status: string | null | undefined }) {

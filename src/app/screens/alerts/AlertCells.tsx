@@ -5,12 +5,13 @@ import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { lastNote } from '../../../core/last-note.ts';
-import { chipColors, severityLabelKey, statusLabelKey } from '../../../core/severity.ts';
+import { chipColors } from '../../../core/severity.ts';
 import { plainText, extractHttpUrl } from '../../../core/sanitize-policy.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
 import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import type { MessageKey } from '../../i18n/index.ts';
+import { severityLabel, statusLabel } from '../../i18n/labels.ts';
 import type { Translator } from '../../i18n/index.ts';
 import type { RowContext } from '../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
@@ -45,18 +46,6 @@ function setUtcTitle(e: MouseEvent<HTMLElement>) {
   const el = e.currentTarget;
   const iso = el.getAttribute('datetime');
   if (iso && !el.title) el.title = formatUtcTooltip(iso);
-}
-
-/** A severity's name in the UI language; a severity outside Alerta's default model is shown as it is sent. */
-export function severityLabel(severity: string, t: Translator['t']): string {
-  const key = severityLabelKey(severity);
-  return key ? t(key as MessageKey) : severity;
-}
-
-/** A status's name in the UI language (aliases included); a status Alerta does not define is shown as it is. */
-export function statusLabel(status: string, t: Translator['t']): string {
-  const key = statusLabelKey(status);
-  return key ? t(key as MessageKey) : status;
 }
 
 /** The text of a severity chip in a row: a little smaller than the row's text, whatever the font size. */

@@ -1,7 +1,7 @@
 // The alerts screen: environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Config } from '../../../core/types.ts';
@@ -114,10 +114,14 @@ function DeleteConfirmation() {
   const { t } = useT();
   const store = useStore();
   const [pending, setPending] = useAtom(pendingDeleteAtom);
+  // The count of the last question asked, so the dialog's closing animation keeps its words.
+  const [count, setCount] = useState(1);
+  if (pending && pending.ids.length !== count) setCount(pending.ids.length);
   return (
     <ConfirmDialog
       open={pending !== null}
-      message={t('ConfirmDelete')}
+      // A bulk delete says how many alerts go; one alert keeps the old console's question.
+      message={t('ConfirmDeleteAlerts', { count })}
       onCancel={() => setPending(null)}
       onConfirm={() => {
         setPending(null);

@@ -8,6 +8,7 @@ import { chipColors, severityColor, severityMap } from '../../../core/severity.t
 import type { IndicatorCounts } from '../../../worker/contract/index.ts';
 import { indicatorsAtom } from '../../state/detail.ts';
 import { useT } from '../../state/i18n.ts';
+import { severityLabel } from '../../i18n/labels.ts';
 import { watchIndicators } from '../../data/alerts.ts';
 
 function total(counts: Record<string, number>, severities: readonly string[]): number {
@@ -55,7 +56,7 @@ function Tile({ indicator, severities, config }: { indicator: IndicatorCounts; s
               className={`rounded px-1.5 py-0.5 text-xs font-semibold tabular-nums ${count === 0 ? 'opacity-40' : ''}`}
               style={{ backgroundColor: chip.background, color: chip.color }}
             >
-              <span className="capitalize">{severity}</span> {formatNumber(count)}
+              {severityLabel(severity, t)} {formatNumber(count)}
             </li>
           );
         })}

@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { useT } from '../../state/i18n.ts';
+import { actionLabel } from '../../i18n/labels.ts';
 import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
@@ -93,7 +94,7 @@ export const RowActions = memo(function RowActions({
           buttonClassName={`inline-flex ${buttonClass} items-center justify-center rounded-full hover:bg-black/10`}
           button={<Icon name="moreVert" size={iconSize} />}
           itemsClassName="z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
-          entries={ctx.customActions.map((action) => ({ key: action, label: action, onSelect: () => void alertCommands.act('list', [alert.id], action) }))}
+          entries={ctx.customActions.map((action) => ({ key: action, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', [alert.id], action) }))}
         />
       )}
     </div>

@@ -9,6 +9,7 @@ import type { AlertRow } from '../../../worker/contract/index.ts';
 import { pageRows, rowOf } from '../../state/alerts.ts';
 import type { Store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
+import { actionLabel } from '../../i18n/labels.ts';
 import { configAtom, sessionAtom, usernameAtom } from '../../state/session.ts';
 import {
   clearSelection,
@@ -224,7 +225,7 @@ function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscre
               buttonClassName="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
               button={<Icon name="moreVert" />}
               itemsClassName={menuItemsClass}
-              entries={ctx.customActions.map((action) => ({ key: action, label: action, onSelect: () => void alertCommands.act('list', ids, action).then(done) }))}
+              entries={ctx.customActions.map((action) => ({ key: action, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', ids, action).then(done) }))}
             />
           )}
         </>
