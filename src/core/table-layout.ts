@@ -535,8 +535,8 @@ function arrange(columns: readonly ColumnNeeds[], opts: ArrangeOptions, reserve:
   return narrowest ? done(narrowest.arrangement, narrowest.hidden) : done(oneLine(columns, shown, opts, reserve), []);
 }
 
-/** Rows of two lines per density. */
-const TWO_LINE_HEIGHTS: Readonly<Record<'comfortable' | 'compact', number>> = Object.freeze({ comfortable: 60, compact: 40 });
+/** Rows of two lines per density: each line holds a row button (28 px, compact 24 px) when the actions take one. */
+const TWO_LINE_HEIGHTS: Readonly<Record<'comfortable' | 'compact', number>> = Object.freeze({ comfortable: 60, compact: 48 });
 /** A row on a touch screen is at least this tall: its buttons are 44 px targets. */
 export const TOUCH_ROW_MIN = 48;
 

@@ -257,7 +257,7 @@ describe('row heights', () => {
     expect(rowHeight('comfortable', 1, false)).toBe(42);
     expect(rowHeight('compact', 1, false)).toBe(24);
     expect(rowHeight('comfortable', 2, false)).toBe(60);
-    expect(rowHeight('compact', 2, false)).toBe(40);
+    expect(rowHeight('compact', 2, false)).toBe(48);
     expect(rowHeight('compact', 1, true)).toBe(TOUCH_ROW_MIN);
     expect(rowHeight('comfortable', 2, true)).toBe(60);
     expect(TOUCH_ROW_MIN).toBeGreaterThanOrEqual(44);
