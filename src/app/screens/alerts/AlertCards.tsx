@@ -17,7 +17,7 @@ import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
-import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
+import { useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 
@@ -41,7 +41,6 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef }: { ctx: RowCont
   const range = useRowWindow(scrollRef, listRef, order.length, step, anchorRef);
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize);
-  useKeepRowFocus(listRef);
 
   // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it),
   // once the browser has laid it out: reading it in this commit would lay out the new cards on the spot, and at the

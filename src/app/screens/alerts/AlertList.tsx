@@ -1,7 +1,7 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
 import { metaAtom, orderAtom } from '../../state/alerts.ts';
@@ -12,7 +12,7 @@ import { AlertTable } from './AlertTable.tsx';
 import { AlertCards } from './AlertCards.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
-import { currentFocusId, focusRow } from './row-keyboard.ts';
+import { useKeepRowFocus } from './row-keyboard.ts';
 import type { RowAnchor } from './row-window.ts';
 import { listShown } from '../../startup.ts';
 
@@ -50,38 +50,6 @@ function useInnerWidth(ref: RefObject<HTMLElement | null>, wanted: boolean): num
   return width;
 }
 
-/**
- * The list keeps its place, and the keyboard focus on its row, when its layout changes (table and cards, rows of one
- * or two lines): the place through the anchor the table or the cards record as they scroll (row-window.ts), the focus
- * here, as the cards replace the table's rows (or the other way) and the focused element goes with them.
- */
-function useKeepFocusAcrossLayouts(scrollRef: RefObject<HTMLElement | null>, layout: boolean) {
-  const store = useStore();
-  const hadFocus = useRef(false);
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const onIn = () => (hadFocus.current = true);
-    const onOut = (e: FocusEvent) => (hadFocus.current = el.contains(e.relatedTarget as Node | null));
-    el.addEventListener('focusin', onIn);
-    el.addEventListener('focusout', onOut);
-    return () => {
-      el.removeEventListener('focusin', onIn);
-      el.removeEventListener('focusout', onOut);
-    };
-  }, [scrollRef]);
-  const first = useRef(true);
-  useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // A removed element drops the focus to <body>; the row, rendered again in the new layout, takes it back.
-    if (!hadFocus.current || (document.activeElement && document.activeElement !== document.body)) return;
-    focusRow(scrollRef.current, currentFocusId(store));
-  }, [layout, scrollRef, store]);
-}
-
 export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen: (id: string) => void }) {
   const { t } = useT();
   // Crossing the phone width swaps the table and the cards: rendered as a transition (in slices, interruptible), so
@@ -98,7 +66,6 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useInnerWidth(scrollRef, !phone);
   const anchorRef: RowAnchor = useRef<number | null>(null);
-  useKeepFocusAcrossLayouts(scrollRef, phone);
   // The rows come one commit after the list itself, even when the first snapshot is already there as the screen
   // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
   // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
@@ -137,6 +104,15 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
         {body}
       </div>
+      {/* The place in the list and the keyboard focus outlive a change of layout (rows of one or two lines, table and
+          cards): the place through the anchor the table or the cards record as they scroll (row-window.ts). */}
+      <KeepRowFocus container={scrollRef} layout={phone} />
     </>
   );
+}
+
+/** useKeepRowFocus in a component of its own: it follows the page's order, which the list itself need not. */
+function KeepRowFocus({ container, layout }: { container: RefObject<HTMLElement | null>; layout: boolean }) {
+  useKeepRowFocus(container, layout);
+  return null;
 }

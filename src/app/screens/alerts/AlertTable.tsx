@@ -30,7 +30,7 @@ import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.
 import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
 import { actionButtonCount, actionButtonSize, RowActions, RowActionsMenu, TOUCH_BUTTON_SIZE } from './RowActions.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
-import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
+import { useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { cellFilter } from '../../../core/query-suggest.ts';
@@ -89,7 +89,7 @@ function headerOnlyLayout(columns: readonly ColumnDef[]): ColumnNeeds[] {
 interface CellPlace {
   /** index into the configured columns */
   column: number;
-  /** grid placement on rows of two lines; the left offset while pinned */
+  /** grid placement on rows of two lines; the left offset (a CSS variable) while pinned */
   style: CSSProperties | undefined;
   pinned: boolean;
   /** the last pinned column: draws the pinned area's edge */
@@ -100,24 +100,29 @@ interface CellPlace {
   snap: boolean;
 }
 
-/** The arrangement turned into what the header and the rows render: the same for every row. */
-interface TableShape {
-  arrangement: Arrangement;
-  lead: number;
+/**
+ * What the header and every row render, apart from the px: which columns, in which grid cells, pinned or not, and
+ * where the actions go. A resize that only changes widths keeps the same object (shapeOf's `key`), so no row renders
+ * again: the widths reach the rows as CSS variables on the table (`vars`).
+ */
+interface TableStructure {
+  key: string;
+  lines: 1 | 2;
+  overflow: boolean;
   /** the shown columns in configured order (the header's and every row's cell order) */
   cells: CellPlace[];
-  template: string;
   leadStyle: CSSProperties | undefined;
   actionsStyle: CSSProperties | undefined;
   /** rows of one line without a description: an empty track keeps the actions at the end */
   spacer: boolean;
-  /** px at the left that the pinned cells cover while the table scrolls sideways */
-  pinnedWidth: number;
-  /** left edge of the description (the full-text box of a focused row starts there) */
-  descriptionLeft: number;
+  /** where the hover actions go: over time cells (on both lines of a stacked pair, or the first), or at the end */
+  slot: { lines: 1 | 2 } | null;
 }
 
-function shapeOf(a: Arrangement, lead: number): TableShape {
+/** The slot's and the full-text box's places, from the table's CSS variables. */
+const SLOT_STYLE: CSSProperties = { left: 'var(--slot-left)', width: 'var(--slot-width)' };
+
+function shapeOf(a: Arrangement, lead: number): { structure: TableStructure; vars: Record<string, string>; pinnedWidth: number } {
   const two = a.lines === 2;
   const trackOf = new Map<number, { track: number; line: number }>();
   a.tracks.forEach((t, k) => t.columns.forEach((c, line) => trackOf.set(c, { track: k, line })));
@@ -141,23 +146,35 @@ function shapeOf(a: Arrangement, lead: number): TableShape {
     const pinned = at.track < a.pinned;
     const style: CSSProperties = {};
     if (two) Object.assign(style, { gridColumn: at.track + 2, gridRow: at.line + 1 });
-    if (pinned) style.left = offsets[at.track];
+    if (pinned) style.left = `var(--pin-${at.track})`;
     const yields = slot !== null && at.track >= slot.start && at.track < slot.start + slot.span && (slot.lines === 2 || at.line === 0);
     return { column, style: two || pinned ? style : undefined, pinned, edge: pinned && at.track === a.pinned - 1, yields, snap: a.overflow && !pinned && at.line === 0 };
   });
-  const cols = a.tracks.map((t, k) => (!two && k === a.flexTrack ? `minmax(${t.width}px, 1fr)` : `${t.width}px`));
-  if (two || a.flex < 0) cols.push('minmax(0px, 1fr)');
-  return {
-    arrangement: a,
-    lead,
+  const structure: Omit<TableStructure, 'key'> = {
+    lines: a.lines,
+    overflow: a.overflow,
     cells,
-    template: `${lead}px ${cols.join(' ')} ${a.end}px`,
     leadStyle: two || a.overflow ? { ...(two ? { gridRow: '1 / 3' } : {}), ...(a.overflow ? { left: 0 } : {}) } : undefined,
     actionsStyle: two ? { gridColumn: end, gridRow: '1 / 3' } : undefined,
     spacer: !two && a.flex < 0,
-    pinnedWidth,
-    descriptionLeft: a.flexTrack >= 0 && a.flexTrack < offsets.length ? offsets[a.flexTrack]! : lead,
+    slot: slot ? { lines: slot.lines } : null,
   };
+  const cols = a.tracks.map((t, k) => (!two && k === a.flexTrack ? `minmax(${t.width}px, 1fr)` : `${t.width}px`));
+  if (two || a.flex < 0) cols.push('minmax(0px, 1fr)');
+  const vars: Record<string, string> = {
+    '--alert-cols': `${lead}px ${cols.join(' ')} ${a.end}px`,
+    '--description-left': `${a.flexTrack >= 0 && a.flexTrack < offsets.length ? offsets[a.flexTrack]! : lead}px`,
+  };
+  if (slot) Object.assign(vars, { '--slot-left': `${slot.left}px`, '--slot-width': `${slot.width}px` });
+  for (let k = 0; k < a.pinned; k++) vars[`--pin-${k}`] = `${offsets[k]}px`;
+  return { structure: { key: JSON.stringify(structure), ...structure }, vars, pinnedWidth };
+}
+
+/** The structure of the last render while its key is the same: rows re-render only when it really changed. */
+function useStableStructure(next: TableStructure): TableStructure {
+  // The key is the structure, in full: the object is taken anew only when the key changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => next, [next.key]);
 }
 
 interface Shared {
@@ -166,7 +183,7 @@ interface Shared {
   /** a value of a cell as a filter of the search (exclude: NOT) */
   filterBy: (field: string, value: string, exclude: boolean) => boolean;
   rowHeight: number;
-  shape: TableShape;
+  shape: TableStructure;
   touch: boolean;
 }
 
@@ -189,10 +206,8 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
   const needs = measured && measured.length === ctx.columns.length ? measured : headerOnlyLayout(ctx.columns);
   const buttons = actionButtonCount(ctx);
   const lead = touch ? TOUCH_LEAD_WIDTH : LEAD_WIDTH;
-  const shape = useMemo(
-    () =>
-      shapeOf(
-        arrangeColumns(needs, {
+  const { arrangement, shape: fresh } = useMemo(() => {
+    const arrangement = arrangeColumns(needs, {
           available: width,
           lead,
           valueMax: ctx.valueWidth + CELL_PADDING,
@@ -201,12 +216,10 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
           touchMenu: touch ? TOUCH_MENU_WIDTH : null,
           allColumns,
           menu: touch ? TOUCH_MENU_WIDTH : COLUMN_MENU_WIDTH,
-        }),
-        lead,
-      ),
-    [needs, width, lead, buttons, ctx.compact, ctx.valueWidth, touch, allColumns],
-  );
-  const { arrangement } = shape;
+        });
+    return { arrangement, shape: shapeOf(arrangement, lead) };
+  }, [needs, width, lead, buttons, ctx.compact, ctx.valueWidth, touch, allColumns]);
+  const shape = useStableStructure(fresh.structure);
   const rowHeight = rowHeightOf(ctx.compact ? 'compact' : 'comfortable', arrangement.lines, touch);
 
   const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight, anchorRef);
@@ -214,7 +227,6 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
-  useKeepRowFocus(tableRef);
   const [reading, setReading] = useState<{ id: string; index: number } | null>(null);
   const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
     // The full description of a keyboard-focused row, when the cell cuts it.
@@ -228,7 +240,7 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
   const filterBy = useValueFilter();
   const shared = useMemo<Shared>(() => ({ ctx, onOpen, filterBy, rowHeight, shape, touch }), [ctx, onOpen, filterBy, rowHeight, shape, touch]);
   const headerHeight = useHeaderHeight(tableRef);
-  const tableStyle = { '--alert-cols': shape.template, '--header-h': `${headerHeight}px`, minWidth: arrangement.total } as CSSProperties;
+  const tableStyle = { ...fresh.vars, '--header-h': `${headerHeight}px`, minWidth: arrangement.total } as CSSProperties;
   const two = arrangement.lines === 2;
   // While the table scrolls sideways, a scroll comes to rest with a column's start at the pinned area's edge, so
   // no header or cell is left half under the pinned columns (the list is the scroll container).
@@ -236,8 +248,8 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
     const list = scrollRef.current;
     if (!list) return;
     list.style.scrollSnapType = arrangement.overflow ? 'x mandatory' : '';
-    list.style.scrollPaddingLeft = arrangement.overflow ? `${shape.pinnedWidth}px` : '';
-  }, [scrollRef, arrangement.overflow, shape.pinnedWidth]);
+    list.style.scrollPaddingLeft = arrangement.overflow ? `${fresh.pinnedWidth}px` : '';
+  }, [scrollRef, arrangement.overflow, fresh.pinnedWidth]);
 
   return (
     <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={tableStyle} data-lines={arrangement.lines}>
@@ -258,10 +270,12 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
             return <SortHeader key={column.name} column={column} label={columnLabel(column, t)} place={place} target={touch ? (two ? 'min-h-8' : 'min-h-11') : 'min-h-7'} />;
           })}
           {shape.spacer && <div aria-hidden="true" />}
-          <div role="columnheader" className={`p-0 ${arrangement.overflow ? `sticky right-0 z-10 ${HEADER_BG}` : ''}`} style={shape.actionsStyle}>
+          {/* Pinned at the right while the table scrolls sideways, over the headers passing under it: only its button
+              has a background, so they show beside it. */}
+          <div role="columnheader" className={`p-0 ${arrangement.overflow ? 'pointer-events-none sticky right-0 z-10' : ''}`} style={shape.actionsStyle}>
             <span className="sr-only">{t('Actions')}</span>
             {(arrangement.hidden.length > 0 || arrangement.empty.length > 0 || allColumns) && (
-              <div className="flex h-full items-center justify-center">
+              <div className={`flex h-full items-center ${arrangement.overflow ? 'justify-end pr-1 *:pointer-events-auto *:bg-gray-100 dark:*:bg-gray-800' : 'justify-center'}`}>
                 <ColumnMenu hidden={arrangement.hidden.map((i) => columnLabel(ctx.columns[i]!, t))} empty={arrangement.empty.map((i) => columnLabel(ctx.columns[i]!, t))} touch={touch} />
               </div>
             )}
@@ -473,7 +487,7 @@ function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boo
       onPointerLeave={() => setHovered(false)}
       onMouseOver={titleCutCell}
       style={style}
-      className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${shared.shape.arrangement.lines === 2 ? 'grid-rows-2' : ''} ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
+      className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${shared.shape.lines === 2 ? 'grid-rows-2' : ''} ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
     >
       <RowCells alert={alert} pending={pending} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
     </div>
@@ -502,11 +516,10 @@ const RowCells = memo(function RowCells({
   stripe: string | null;
 }) {
   const { ctx, shape, touch } = shared;
-  const { arrangement } = shape;
   const store = useStore();
   const { t } = ctx;
   const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
-  const slot = arrangement.actions.kind === 'slot' ? arrangement.actions : null;
+  const { slot } = shape;
   // Every data cell is positioned (sticky when pinned, else relative), so Chromium paints each apart: a tick of the
   // time left repaints that cell, not the whole of its row and of every other row on screen (idle main thread
   // 5.1 -> 4.7 ms/s at 1400x900). The actions cell is not, unless pinned at the right: the slot's overlay is placed
@@ -528,7 +541,7 @@ const RowCells = memo(function RowCells({
     <>
       <div
         role="cell"
-        className={`flex items-center justify-center ${arrangement.overflow ? 'sticky z-[1] bg-[var(--row-bg)]' : 'relative'}`}
+        className={`flex items-center justify-center ${shape.overflow ? 'sticky z-[1] bg-[var(--row-bg)]' : 'relative'}`}
         style={{ ...shape.leadStyle, boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}
       >
         {box ? (
@@ -578,7 +591,9 @@ const RowCells = memo(function RowCells({
         );
       })}
       {shape.spacer && <div aria-hidden="true" />}
-      <div role="cell" className={`p-0 ${arrangement.overflow ? 'sticky right-0 z-[1]' : ''}`} style={shape.actionsStyle}>
+      {/* Pinned at the right while the table scrolls sideways: the actions stay in view, over the cells passing under
+          them only while shown (the cell itself lets the pointer through to them). */}
+      <div role="cell" className={`p-0 ${shape.overflow ? 'pointer-events-none sticky right-0 z-[1] *:pointer-events-auto' : ''}`} style={shape.actionsStyle}>
         {showActions &&
           ctx.canWrite &&
           (touch ? (
@@ -589,10 +604,10 @@ const RowCells = memo(function RowCells({
             <div
               className={
                 slot
-                  ? `pointer-events-none absolute flex flex-wrap content-center items-center justify-end bg-[var(--row-bg)] px-1 opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 ${slot.lines === 1 && arrangement.lines === 2 ? 'top-0 h-1/2' : 'inset-y-0'}`
+                  ? `pointer-events-none absolute flex flex-wrap content-center items-center justify-end bg-[var(--row-bg)] px-1 opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 ${slot.lines === 1 && shape.lines === 2 ? 'top-0 h-1/2' : 'inset-y-0'}`
                   : 'flex h-full flex-wrap content-center items-center justify-end bg-[var(--row-bg)] px-1'
               }
-              style={slot ? { left: slot.left, width: slot.width } : undefined}
+              style={slot ? SLOT_STYLE : undefined}
             >
               <RowActions alert={alert} ctx={ctx} tabbable={focused} size={ctx.compact ? 'compact' : 'small'} />
             </div>
@@ -605,14 +620,14 @@ const RowCells = memo(function RowCells({
 /** The whole description of the row with keyboard focus, below it, when its cell cuts it (hover has the tooltip). */
 function FullText({ id, index, shared }: { id: string; index: number; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
-  const { shape, rowHeight, ctx } = shared;
+  const { rowHeight, ctx } = shared;
   const column = ctx.columns.findIndex((c) => c.name === 'text');
   if (!alert || column < 0) return null;
   return (
     <div
       aria-hidden="true"
       className="pointer-events-none absolute right-2 z-30 max-h-40 overflow-hidden whitespace-pre-wrap break-words rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 shadow-lg dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
-      style={{ top: (index + 1) * rowHeight, left: shape.descriptionLeft }}
+      style={{ top: (index + 1) * rowHeight, left: 'var(--description-left)' }}
     >
       <CellContent column={ctx.columns[column]!} alert={alert} ctx={ctx} />
     </div>
