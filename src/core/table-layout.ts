@@ -292,6 +292,11 @@ export interface Arrangement {
   actions: ArrangedActions;
   /** px of the track at the end of the rows: the trailing actions, or the room for the column menu's button */
   end: number;
+  /**
+   * The row's actions are one menu button (as on a touch screen) although the pointer can hover: the buttons side by
+   * side would make the table scroll sideways, the menu does not.
+   */
+  rowMenu?: boolean;
 }
 
 export interface ArrangeOptions {
@@ -310,6 +315,8 @@ export interface ArrangeOptions {
   allColumns?: boolean;
   /** px the column menu's button needs at the end of the header, kept free whenever the menu shows */
   menu?: number;
+  /** px of one row menu button holding every action, for a pointer screen the buttons side by side would not fit */
+  rowMenu?: number;
 }
 
 /** The px the row's buttons need side by side, with the slot's padding. */
@@ -491,6 +498,12 @@ export function arrangeColumns(columns: readonly ColumnNeeds[], opts: ArrangeOpt
     const width = buttonsWidth(arrangement.lines === 2 ? Math.ceil(opts.buttons / 2) : opts.buttons, opts.buttonSize);
     const end = Math.max(width, arrangement.end);
     arrangement = { ...arrangement, actions: { kind: 'trailing', width: end }, end, total: arrangement.total - arrangement.end + end };
+  }
+  // Rather than scroll sideways for the room of the buttons, every row gets one menu button holding its actions, as
+  // on a touch screen (on rows of two lines, tall enough for it).
+  if (arrangement.overflow && !opts.allColumns && opts.touchMenu === null && opts.buttons > 0 && opts.rowMenu) {
+    const withMenu = arrangeColumns(columns, { ...opts, touchMenu: opts.rowMenu, rowMenu: undefined });
+    if (!withMenu.overflow && withMenu.lines === 2) return { ...withMenu, rowMenu: true };
   }
   return arrangement;
 }

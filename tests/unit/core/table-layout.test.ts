@@ -222,6 +222,27 @@ describe('what gives way when the pane is too narrow', () => {
     for (const available of [1400, 1000, 700]) expect(arrangeColumns(DEFAULTS, { ...touch, available }).actions).toEqual({ kind: 'trailing', width: 52 });
   });
 
+  it('rather than scroll sideways for the buttons, gives every row one menu button holding its actions', () => {
+    // Stacked, the time column shares its track with another column, so the buttons need a column of their own.
+    const wide = [...DEFAULTS.slice(0, 3), col('environment', 'text', 100), col('service', 'list', 130), col('resource', 'text', 130), col('event', 'text', 130), col('text', 'html', 420)];
+    const options = { ...hover, buttons: 7, buttonSize: 28 };
+    let seen = false;
+    for (let available = 700; available >= 500; available -= 5) {
+      const a = arrangeColumns(wide, { ...options, available, rowMenu: 52 });
+      const buttonsOnly = arrangeColumns(wide, { ...options, available });
+      if (buttonsOnly.overflow && !a.overflow) {
+        seen = true;
+        expect(a.rowMenu, `at ${available}`).toBe(true);
+        expect(a.lines).toBe(2);
+        expect(a.actions).toEqual({ kind: 'trailing', width: 52 });
+      }
+      if (!buttonsOnly.overflow) expect(a.rowMenu, `at ${available}`).toBeUndefined();
+    }
+    expect(seen).toBe(true);
+    // wide panes keep the buttons
+    expect(arrangeColumns(DEFAULTS, { ...hover, available: 1400, rowMenu: 52 }).rowMenu).toBeUndefined();
+  });
+
   it('on two lines puts the actions over both lines of stacked time columns, in two rows of buttons', () => {
     const a = arrangeColumns(DEFAULTS, { ...hover, available: 760 });
     const time = a.tracks.findIndex((t) => t.columns.join() === '2,3');

@@ -8,7 +8,7 @@
 // table scrolls sideways, the selection, severity and status columns pinned at the left, the actions at the right.
 // Configured columns, sortable headers, severity-coloured rows, trend arrows that start multi-select, checkboxes
 // while anything is selected, row actions in place of the time cells on hover and keyboard focus, or behind one menu
-// button in every row on a touch screen.
+// button in every row on a touch screen (and in a pane too narrow for the buttons side by side).
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
@@ -117,12 +117,14 @@ interface TableStructure {
   spacer: boolean;
   /** where the hover actions go: over time cells (on both lines of a stacked pair, or the first), or at the end */
   slot: { lines: 1 | 2 } | null;
+  /** every row shows one menu button with its actions (touch screens, and pointer screens too narrow for the buttons) */
+  rowMenu: boolean;
 }
 
 /** The slot's and the full-text box's places, from the table's CSS variables. */
 const SLOT_STYLE: CSSProperties = { left: 'var(--slot-left)', width: 'var(--slot-width)' };
 
-function shapeOf(a: Arrangement, lead: number): { structure: TableStructure; vars: Record<string, string>; pinnedWidth: number } {
+function shapeOf(a: Arrangement, lead: number, touch: boolean): { structure: TableStructure; vars: Record<string, string>; pinnedWidth: number } {
   const two = a.lines === 2;
   const trackOf = new Map<number, { track: number; line: number }>();
   a.tracks.forEach((t, k) => t.columns.forEach((c, line) => trackOf.set(c, { track: k, line })));
@@ -137,15 +139,20 @@ function shapeOf(a: Arrangement, lead: number): { structure: TableStructure; var
   // The grid's last line: after the tracks, the spacer (always on two lines: the description spans it), the actions.
   const end = a.tracks.length + 2 + (two || a.flex < 0 ? 1 : 0);
   const shown = [...trackOf.keys(), ...(a.flex >= 0 && two ? [a.flex] : [])].sort((p, q) => p - q);
+  // On two lines, the last cell of each line takes the room left at the end of the row: the spacer, and the end
+  // track too when it holds no actions (only the header's column menu, which has a grid of its own): a value or a
+  // description cut short while the row has room to spare says less than it could.
+  const lineEnd = a.actions.kind === 'trailing' ? end : -1;
+  const last = a.tracks.length - 1;
   const cells = shown.map((column): CellPlace => {
     const at = trackOf.get(column);
     if (!at) {
-      // The description on the second line, from the first single track through the spacer.
-      return { column, style: { gridColumn: `${a.flexTrack + 2} / ${end}`, gridRow: 2 }, pinned: false, edge: false, yields: false, snap: false };
+      // The description on the second line, from the first single track to the row's end.
+      return { column, style: { gridColumn: `${a.flexTrack + 2} / ${lineEnd}`, gridRow: 2 }, pinned: false, edge: false, yields: false, snap: false };
     }
     const pinned = at.track < a.pinned;
     const style: CSSProperties = {};
-    if (two) Object.assign(style, { gridColumn: at.track + 2, gridRow: at.line + 1 });
+    if (two) Object.assign(style, { gridColumn: at.track === last && !a.overflow ? `${at.track + 2} / ${lineEnd}` : at.track + 2, gridRow: at.line + 1 });
     if (pinned) style.left = `var(--pin-${at.track})`;
     const yields = slot !== null && at.track >= slot.start && at.track < slot.start + slot.span && (slot.lines === 2 || at.line === 0);
     return { column, style: two || pinned ? style : undefined, pinned, edge: pinned && at.track === a.pinned - 1, yields, snap: a.overflow && !pinned && at.line === 0 };
@@ -158,6 +165,7 @@ function shapeOf(a: Arrangement, lead: number): { structure: TableStructure; var
     actionsStyle: two ? { gridColumn: end, gridRow: '1 / 3' } : undefined,
     spacer: !two && a.flex < 0,
     slot: slot ? { lines: slot.lines } : null,
+    rowMenu: touch || a.rowMenu === true,
   };
   const cols = a.tracks.map((t, k) => (!two && k === a.flexTrack ? `minmax(${t.width}px, 1fr)` : `${t.width}px`));
   if (two || a.flex < 0) cols.push('minmax(0px, 1fr)');
@@ -216,8 +224,9 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
           touchMenu: touch ? TOUCH_MENU_WIDTH : null,
           allColumns,
           menu: touch ? TOUCH_MENU_WIDTH : COLUMN_MENU_WIDTH,
+          rowMenu: TOUCH_MENU_WIDTH,
         });
-    return { arrangement, shape: shapeOf(arrangement, lead) };
+    return { arrangement, shape: shapeOf(arrangement, lead, touch) };
   }, [needs, width, lead, buttons, ctx.compact, ctx.valueWidth, touch, allColumns]);
   const shape = useStableStructure(fresh.structure);
   const rowHeight = rowHeightOf(ctx.compact ? 'compact' : 'comfortable', arrangement.lines, touch);
@@ -413,19 +422,19 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
 }
 
 function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
-  const { ctx, onOpen, filterBy, rowHeight, touch } = shared;
+  const { ctx, onOpen, filterBy, rowHeight, shape } = shared;
   const store = useStore();
   const selected = useRowSelected(id);
   const focused = useRowFocused(id);
   const anySelected = useAtomValue(anySelectedAtom);
   // The action buttons exist only where they can be seen: the hovered row, the row holding the keyboard focus (they
-  // are there before the next key: focusing the row renders them), and every row on a touch screen (its one menu
-  // button). Not the row Tab would land on while the focus is elsewhere: that row changes whenever a poll brings a
+  // are there before the next key: focusing the row renders them), and every row whose actions are one menu button
+  // (touch screens, and panes too narrow for the buttons side by side). Not the row Tab would land on while the focus is elsewhere: that row changes whenever a poll brings a
   // new alert to the top, and mounting its hidden buttons cost ~0.6 ms of such a poll. Forty rows of six buttons
   // would dominate rendering.
   const [hovered, setHovered] = useState(false);
   const [focusWithin, setFocusWithin] = useState(false);
-  const showActions = hovered || focusWithin || touch;
+  const showActions = hovered || focusWithin || shape.rowMenu;
   const rowRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!focusWithin) return;
@@ -596,7 +605,7 @@ const RowCells = memo(function RowCells({
       <div role="cell" className={`p-0 ${shape.overflow ? 'pointer-events-none sticky right-0 z-[1] *:pointer-events-auto' : ''}`} style={shape.actionsStyle}>
         {showActions &&
           ctx.canWrite &&
-          (touch ? (
+          (shape.rowMenu ? (
             <div className="flex h-full items-center justify-end bg-[var(--row-bg)] px-1">
               <RowActionsMenu alert={alert} ctx={ctx} tabbable={focused} />
             </div>
