@@ -33,7 +33,8 @@ function table(page: Page) {
 async function openAlerts(page: Page) {
   await realServerDefaults(page);
   await page.goto(`${server.url}/alerts`);
-  await expect.poll(() => table(page).locator('[data-row-id]').count()).toBeGreaterThan(5);
+  // a cold browser context on a busy machine can take well over ten seconds to its first rows
+  await expect.poll(() => table(page).locator('[data-row-id]').count(), { timeout: 30_000 }).toBeGreaterThan(5);
   // the column widths settle once the page is measured
   await page.waitForTimeout(300);
 }

@@ -24,7 +24,8 @@ async function open(browser: Browser, options: BrowserContextOptions): Promise<P
   const context = await browser.newContext({ hasTouch: true, isMobile: true, ...options });
   const page = await context.newPage();
   await page.goto(`${server.url}/alerts`);
-  await expect.poll(() => page.getByRole('table').locator('[data-row-id]').count()).toBeGreaterThan(5);
+  // a cold browser context on a busy machine can take well over ten seconds to its first rows
+  await expect.poll(() => page.getByRole('table').locator('[data-row-id]').count(), { timeout: 30_000 }).toBeGreaterThan(5);
   // the column widths settle once the page is measured
   await page.waitForTimeout(300);
   return page;
