@@ -32,6 +32,18 @@ const BUILDS_DIR = path.join(REPO, 'node_modules/.cache/alerta-bench');
 const KEEP_BUILDS_MS = 6 * 3600_000;
 const PROBE = readFileSync(path.join(HERE, 'page-probe.js'), 'utf8');
 const VIEWPORT = { width: 1400, height: 900 };
+/**
+ * The resize phase's window sizes, from VIEWPORT: across the drawer's 1280 px (the rail becomes a modal drawer), to a
+ * tablet, across the phone's 640 px (the table becomes cards), a tablet turned, and back.
+ */
+const RESIZES = [
+  { width: 1279, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 639, height: 900 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  VIEWPORT,
+];
 /** The app's own timer must not poll during measured cycles; the bench drives every cycle itself. */
 const REFRESH_INTERVAL_MS = 600_000;
 /**
@@ -533,13 +545,28 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     // Long tasks of the polling itself: the measured cycles and the memory phase, not the warm-up's 20-row changes.
     const starts = (await page.evaluate('(window.__bench.longTasks || []).map((t) => t.start)')) as number[];
     const within = (a: number, b: number) => starts.filter((t) => t >= a && t < b).length;
-    const longTasksByPhase = {
+    const longTasksByPhase: Record<string, number> = {
       cycles: within(pollStart, idleStart),
       idle: within(idleStart, warmupStart),
       warmup: within(warmupStart, memoryStart),
       memory: within(memoryStart, memoryEnd),
     };
-    samples.add(combo, 'poll.longTasks', longTasksByPhase.cycles + longTasksByPhase.idle + longTasksByPhase.memory);
+    samples.add(combo, 'poll.longTasks', longTasksByPhase.cycles! + longTasksByPhase.idle! + longTasksByPhase.memory!);
+
+    // -- resizes: the window made narrower and wider across 1280 and 640 px, each size given time to settle
+    const resizeStart = await now();
+    const resizeMs: number[] = [];
+    for (const size of RESIZES) {
+      const before = await metrics(cdp);
+      await page.setViewportSize(size);
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 500))))');
+      resizeMs.push((await metrics(cdp)).TaskDuration - before.TaskDuration);
+    }
+    const resizeEnd = await now();
+    const resizeTasks = ((await page.evaluate('(window.__bench.longTasks || []).map((t) => t.start)')) as number[]).filter((t) => t >= resizeStart && t < resizeEnd).length;
+    samples.add(combo, 'resize.longTasks', resizeTasks);
+    samples.add(combo, 'resize.mainThreadMs', median(resizeMs));
+    longTasksByPhase.resize = resizeTasks;
 
     // -- typing in the search box, its suggestion data cached: main thread per keystroke, keystroke to suggestions
     // painted, long tasks while typing

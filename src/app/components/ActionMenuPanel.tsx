@@ -19,7 +19,7 @@ export default function ActionMenuPanel({ label, buttonClassName, button, entrie
             <button
               type="button"
               onClick={entry.onSelect}
-              className={`${entry.icon ? 'flex items-center gap-3' : 'block'} w-full px-4 py-2 text-left data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700`}
+              className={`${entry.icon ? 'flex items-center gap-3' : 'block'} w-full px-4 py-2 text-left pointer-coarse:min-h-11 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700`}
             >
               {entry.icon && <Icon name={entry.icon} size={18} />}
               {entry.label}

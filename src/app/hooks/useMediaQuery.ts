@@ -69,10 +69,12 @@ export const WIDE_SCREEN_QUERY = '(min-width: 1280px)';
 export const PHONE_QUERY = '(max-width: 639px)';
 /** The system's dark mode. */
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** A touch screen: nothing hovers (row actions cannot wait for a pointer), and fingers need 44 px targets. */
+export const TOUCH_QUERY = '(hover: none), (pointer: coarse)';
 
 /** Evaluates the console's own queries (and the window's width) now, while the page is still empty and a layout costs nothing. */
 export function watchConsoleQueries(): void {
-  for (const q of [WIDE_SCREEN_QUERY, PHONE_QUERY, DARK_QUERY]) watch(q);
+  for (const q of [WIDE_SCREEN_QUERY, PHONE_QUERY, DARK_QUERY, TOUCH_QUERY]) watch(q);
   watchWidth();
 }
 

@@ -1,28 +1,36 @@
-// Shell state: the drawer.
-import { atom } from 'jotai';
+// Shell state: the drawer, the theme, and the alert table's column choice, the choices remembered per browser.
+import { atom, type WritableAtom } from 'jotai';
 
-const DRAWER_PINNED_KEY = 'console.drawerPinned';
-
-function readPinned(): boolean {
+/**
+ * A choice remembered in this browser's localStorage under `key` (`read` turns the stored text, or null, into the
+ * value). Storage that refuses (private mode, quota) leaves the choice working for this tab.
+ */
+function rememberedAtom<T>(key: string, read: (stored: string | null) => T, write: (value: T) => string): WritableAtom<T, [T], void> {
+  let initial: T;
   try {
-    return localStorage.getItem(DRAWER_PINNED_KEY) !== '0';
+    initial = read(localStorage.getItem(key));
   } catch {
-    return true;
+    initial = read(null);
   }
+  const base = atom(initial);
+  return atom(
+    (get) => get(base),
+    (_get, set, value: T) => {
+      set(base, value);
+      try {
+        localStorage.setItem(key, write(value));
+      } catch {
+        // not remembered; still applies in this tab
+      }
+    },
+  );
 }
 
 /** Wide screens: whether the permanent drawer is shown (the menu button hides it; remembered per browser). */
-const pinnedBase = atom(readPinned());
-export const drawerPinnedAtom = atom(
-  (get) => get(pinnedBase),
-  (_get, set, pinned: boolean) => {
-    set(pinnedBase, pinned);
-    try {
-      localStorage.setItem(DRAWER_PINNED_KEY, pinned ? '1' : '0');
-    } catch {
-      // not remembered; still toggles for this tab
-    }
-  },
+export const drawerPinnedAtom = rememberedAtom(
+  'console.drawerPinned',
+  (v) => v !== '0',
+  (pinned) => (pinned ? '1' : '0'),
 );
 
 /** Small screens: whether the modal drawer is open. */
@@ -31,27 +39,19 @@ export const drawerOpenAtom = atom(false);
 /** Whether the dark theme is in force (the preference, or the OS setting until the user picks a theme). */
 export const darkAtom = atom(false);
 
-const ALERTS_DRAWER_KEY = 'console.alertsDrawer';
-
-function readAlertsDrawer(): 'full' | 'rail' | null {
-  try {
-    const v = localStorage.getItem(ALERTS_DRAWER_KEY);
-    return v === 'full' || v === 'rail' ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The alerts screen's own drawer choice (full or rail), remembered per browser; null until the user picks one. */
-const alertsDrawerBase = atom(readAlertsDrawer());
-export const alertsDrawerAtom = atom(
-  (get) => get(alertsDrawerBase),
-  (_get, set, choice: 'full' | 'rail') => {
-    set(alertsDrawerBase, choice);
-    try {
-      localStorage.setItem(ALERTS_DRAWER_KEY, choice);
-    } catch {
-      // not remembered; still applies in this tab
-    }
-  },
+export const alertsDrawerAtom = rememberedAtom<'full' | 'rail' | null>(
+  'console.alertsDrawer',
+  (v) => (v === 'full' || v === 'rail' ? v : null),
+  (choice) => choice ?? '',
+);
+
+/**
+ * How the alert table meets a pane too narrow for its columns: `fit` (columns give way, docs/layout.md) or `all`
+ * (every column on one line, scrolling sideways), the user's choice in the column menu, remembered per browser.
+ */
+export const tableColumnsAtom = rememberedAtom<'fit' | 'all'>(
+  'console.tableColumns',
+  (v) => (v === 'all' ? 'all' : 'fit'),
+  (choice) => choice,
 );

@@ -105,7 +105,7 @@ describe('bench budgets', () => {
     expect(BUDGETS.map((b) => b.key).sort()).toEqual(
       [
         'bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.longTasksBeforeFirstRow', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs',
-        'dom.nodes', 'idle.mainThreadMsPerS', 'search.keystrokeMs', 'search.suggestionsShownMs', 'search.longTasks',
+        'dom.nodes', 'idle.mainThreadMsPerS', 'search.keystrokeMs', 'search.suggestionsShownMs', 'search.longTasks', 'resize.longTasks',
         'load.coldFirstRowMsAt150', 'load.warmFirstRowMsAt150', 'load.apiRoundTripsBeforeFirstRow.cold', 'load.apiRoundTripsBeforeFirstRow.warm',
         'lighthouse.performance', 'lighthouse.tbtMs', 'lighthouse.lcpMs', 'lighthouse.accessibility', 'lighthouse.bestPractices', 'lighthouse.seo',
       ].sort(),

@@ -17,30 +17,30 @@ import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
 import { RowActions } from './RowActions.tsx';
-import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { useRenderedRows, useRowWindow } from './row-window.ts';
+import { useRowKeyboard } from './row-keyboard.ts';
+import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
 const GAP = 8;
 /**
- * A card's height until one has been measured: its height at the default text size (163.5 px, offsetHeight 164), so
- * that the first cards are placed once and the start-up has no second render and layout to move them.
+ * A card's height until one has been measured: its height at the default text size (167.5 px, offsetHeight 168, with
+ * its 44 px action buttons), so that the first cards are placed once and the start-up has no second render and
+ * layout to move them.
  */
-const ESTIMATED_HEIGHT = 164;
+const ESTIMATED_HEIGHT = 168;
 
-export function AlertCards({ ctx, onOpen, scrollRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null> }) {
+export function AlertCards({ ctx, onOpen, scrollRef, anchorRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; anchorRef: RowAnchor }) {
   const order = useAtomValue(orderAtom);
   const focusId = useAtomValue(effectiveFocusAtom);
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const [cardHeight, setCardHeight] = useState(ESTIMATED_HEIGHT);
   const step = cardHeight + GAP;
-  const range = useRowWindow(scrollRef, listRef, order.length, step);
+  const range = useRowWindow(scrollRef, listRef, order.length, step, anchorRef);
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize);
-  useKeepRowFocus(listRef);
 
   // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it),
   // once the browser has laid it out: reading it in this commit would lay out the new cards on the spot, and at the
@@ -103,7 +103,7 @@ function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pendin
         if (e.target === e.currentTarget && store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
       }}
       onClick={(e) => {
-        if ((e.target as HTMLElement).closest('a, button, input')) return;
+        if ((e.target as HTMLElement).closest('a, button, input, label')) return;
         if (store.get(selectionAtom).size > 0) toggle();
         else onOpen(id);
       }}
@@ -111,20 +111,23 @@ function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pendin
       style={{ top: 0, borderLeftWidth: 8, borderLeftColor: stripe }}
     >
       <div className="flex items-start gap-2 px-3 pt-2">
+        {/* 44 px targets for a finger, laid out in the room of the box and the arrow they hold (negative margins). */}
         {anySelected ? (
-          <input
-            type="checkbox"
-            className="mt-1 h-5 w-5 shrink-0 accent-brand"
-            checked={selected}
-            tabIndex={focused ? 0 : -1}
-            aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
-            onChange={toggle}
-          />
+          <label className="-m-3 mt-[-0.5rem] inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-brand"
+              checked={selected}
+              tabIndex={focused ? 0 : -1}
+              aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
+              onChange={toggle}
+            />
+          </label>
         ) : (
           <button
             type="button"
             tabIndex={-1}
-            className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded hover:bg-black/10"
+            className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded hover:bg-black/10"
             aria-label={`${trendLabel} – ${t('SelectRow')}`}
             onClick={toggle}
           >
@@ -155,7 +158,7 @@ function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pendin
           </p>
         </div>
       </div>
-      <div className="flex h-11 justify-end border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
+      <div className="flex h-12 justify-end border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
         <RowActions alert={alert} ctx={ctx} tabbable={focused} size="large" />
       </div>
     </li>

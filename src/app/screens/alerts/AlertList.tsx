@@ -1,6 +1,6 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
@@ -12,6 +12,8 @@ import { AlertTable } from './AlertTable.tsx';
 import { AlertCards } from './AlertCards.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
+import { useKeepRowFocus } from './row-keyboard.ts';
+import type { RowAnchor } from './row-window.ts';
 import { listShown } from '../../startup.ts';
 
 const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
@@ -23,24 +25,36 @@ const failedAtom = selectAtom(metaAtom, (m) => m.error !== null);
  * The list's inner width for the table, kept current as it resizes. Read here, where the list element exists before
  * the first rows (while loading): read in the table's first commit, it would make the browser lay out the 200 new
  * rows on the spot, in one long task with their rendering. The list keeps its scrollbar's gutter, so the rows arriving
- * do not change it. The phone's cards need no width: then nothing is read (a read lays out the page just committed).
+ * do not change it. The phone's cards need no width: nothing is read for them (a read lays out the page just
+ * committed), but a resize is followed, so that a table replacing them (a turned tablet) starts at its width.
  */
 function useInnerWidth(ref: RefObject<HTMLElement | null>, wanted: boolean): number {
   const [width, setWidth] = useState(1200);
+  const known = useRef(false);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || !wanted) return;
+    if (!el) return;
     const read = () => {
-      if (el.clientWidth) setWidth(el.clientWidth);
+      if (!el.clientWidth) return;
+      known.current = true;
+      setWidth(el.clientWidth);
     };
-    read();
-    return observeSize(el, read);
+    if (wanted && !known.current) read();
+    // The observer reports once as it starts (after layout, nothing forced): on a phone that is not a resize.
+    let started = wanted;
+    return observeSize(el, () => {
+      if (started) read();
+      started = true;
+    });
   }, [ref, wanted]);
   return width;
 }
 
-export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: string) => void }) {
+export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen: (id: string) => void }) {
   const { t } = useT();
+  // Crossing the phone width swaps the table and the cards: rendered as a transition (in slices, interruptible), so
+  // the resize or the turn of a tablet costs no long task.
+  const phone = useDeferredValue(phoneNow);
   const empty = useAtomValue(emptyAtom);
   const loading = useAtomValue(loadingAtom);
   const answered = useAtomValue(answeredAtom);
@@ -51,6 +65,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
   // The list scrolls here (both ways for the table); the rows rendered follow this element's scroll position.
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useInnerWidth(scrollRef, !phone);
+  const anchorRef: RowAnchor = useRef<number | null>(null);
   // The rows come one commit after the list itself, even when the first snapshot is already there as the screen
   // mounts (it can arrive before the screen's deferred first pass, and both then render as one): the list's width is
   // read while it holds no rows, and the rows' commit forces no layout of them (a long task before the first row).
@@ -74,7 +89,7 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
       </p>
     );
   } else if (ctx) {
-    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} />;
+    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} anchorRef={anchorRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} anchorRef={anchorRef} />;
   }
 
   return (
@@ -89,6 +104,15 @@ export function AlertList({ phone, onOpen }: { phone: boolean; onOpen: (id: stri
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
         {body}
       </div>
+      {/* The place in the list and the keyboard focus outlive a change of layout (rows of one or two lines, table and
+          cards): the place through the anchor the table or the cards record as they scroll (row-window.ts). */}
+      <KeepRowFocus container={scrollRef} layout={phone} />
     </>
   );
+}
+
+/** useKeepRowFocus in a component of its own: it follows the page's order, which the list itself need not. */
+function KeepRowFocus({ container, layout }: { container: RefObject<HTMLElement | null>; layout: boolean }) {
+  useKeepRowFocus(container, layout);
+  return null;
 }

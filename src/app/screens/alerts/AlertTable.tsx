@@ -1,41 +1,51 @@
-// The alert table (laptop and wall display): ARIA table roles on CSS grid rows rather than <table>, so rows can be
-// rendered on their own. Only the rows near the viewport are in the DOM (row-window.ts), each absolutely placed at
-// its index with size, layout and paint containment: a poll that moves five rows moves five boxes. Columns are as
-// wide as the page's text (column-layout.ts, src/core/table-layout.ts) and the description takes the rest; when the
-// columns cannot fit, the table scrolls sideways with the selection, severity and status columns pinned at the left.
+// The alert table (tablets, laptops and wall displays): ARIA table roles on CSS grid rows rather than <table>, so rows
+// can be rendered on their own. Only the rows near the viewport are in the DOM (row-window.ts), each absolutely placed
+// at its index with size, layout and paint containment: a poll that moves five rows moves five boxes. Columns are as
+// wide as the page's text (column-layout.ts) and the description takes the rest; when they cannot all fit, the
+// arrangement of src/core/table-layout.ts decides what gives way (docs/layout.md): empty columns, the least telling
+// ones, then rows of two lines (the description on the second, neighbouring columns stacked), never what identifies an
+// alert; the column menu names what is not shown. Only as a last resort (or by the user's choice of every column) the
+// table scrolls sideways, the selection, severity and status columns pinned at the left, the actions at the right.
 // Configured columns, sortable headers, severity-coloured rows, trend arrows that start multi-select, checkboxes
-// while anything is selected, row actions in place of the time cells on hover and keyboard focus.
+// while anything is selected, row actions in place of the time cells on hover and keyboard focus, or behind one menu
+// button in every row on a touch screen (and in a pane too narrow for the buttons side by side).
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { rowColors, type RowColors } from '../../../core/row-colors.ts';
 import { nextSort, sortShown } from '../../../core/alerts-location.ts';
-import { ROW_HEIGHTS } from '../../../core/preferences.ts';
 import { selectionCoverage, toggleAll, toggleSelected } from '../../../core/alerts-selection.ts';
-import { fitColumns, pinnedColumns, type ColumnNeeds, type TableLayout } from '../../../core/table-layout.ts';
+import { arrangeColumns, rowHeight as rowHeightOf, type Arrangement, type ColumnNeeds } from '../../../core/table-layout.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { orderAtom, rowAtom } from '../../state/alerts.ts';
 import { usePendingEntries } from '../../state/outbox.ts';
 import { withPending } from '../../../core/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
 import { prefsAtom } from '../../state/user.ts';
+import { tableColumnsAtom } from '../../state/shell.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, anySelectedAtom, pageAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.tsx';
 import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
-import { actionButtonCount, actionButtonSize, RowActions } from './RowActions.tsx';
-import { useKeepRowFocus, useRowKeyboard } from './row-keyboard.ts';
-import { useRenderedRows, useRowWindow } from './row-window.ts';
+import { actionButtonCount, actionButtonSize, RowActions, RowActionsMenu, TOUCH_BUTTON_SIZE } from './RowActions.tsx';
+import { ColumnMenu } from './ColumnMenu.tsx';
+import { useRowKeyboard } from './row-keyboard.ts';
+import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { cellFilter } from '../../../core/query-suggest.ts';
 import { useValueFilter } from './value-filter.ts';
+import { TOUCH_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 
-/** The selection/trend column. */
+/** The selection/trend column; on a touch screen wide enough for its 44 px target. */
 const LEAD_WIDTH = 36;
+const TOUCH_LEAD_WIDTH = 48;
+/** The column of the touch screen's row menu: its 44 px button and a little room. */
+const TOUCH_MENU_WIDTH = TOUCH_BUTTON_SIZE + 8;
+/** The column menu's button at the end of the header (ColumnMenu.tsx), with a little room. */
+const COLUMN_MENU_WIDTH = 40;
 /** Text arrows, not SVG icons: one SVG root per row is a measurable part of rendering a page. */
 const TREND_ARROW = { moreSevere: '↑', lessSevere: '↓', noChange: '–' } as const;
-const NO_HOVER = typeof window !== 'undefined' && window.matchMedia('(hover: none)').matches;
 /**
  * Cells whose text the shared second timer rewrites: contained, their text in a box placed against the cell (every
  * data cell is positioned, see positionClass), so each tick lays out and repaints the cell alone, not its row (the
@@ -75,23 +85,104 @@ function headerOnlyLayout(columns: readonly ColumnDef[]): ColumnNeeds[] {
   return columns.map((c) => ({ name: c.name, kind: c.kind, header1: 100, header2: 100, content: 100 }));
 }
 
-function gridTemplate(layout: TableLayout): string {
-  const cols = layout.widths.map((w, i) => (i === layout.flex ? `minmax(${w}px, 1fr)` : `${w}px`));
-  // Without a description the spare room goes to an empty track, so the actions column stays at the end.
-  if (layout.flex < 0) cols.push('minmax(0px, 1fr)');
-  return `${LEAD_WIDTH}px ${cols.join(' ')} ${layout.actions.kind === 'trailing' ? layout.actions.width : 0}px`;
+/** Where one column's cells (and its header) go. */
+interface CellPlace {
+  /** index into the configured columns */
+  column: number;
+  /** grid placement on rows of two lines; the left offset (a CSS variable) while pinned */
+  style: CSSProperties | undefined;
+  pinned: boolean;
+  /** the last pinned column: draws the pinned area's edge */
+  edge: boolean;
+  /** under the actions' slot: steps aside while the actions show */
+  yields: boolean;
+  /** the column a scroll sideways comes to rest at (every column that is not pinned) */
+  snap: boolean;
 }
 
-/** Left offsets of the pinned cells (lead, then the pinned columns), or null when nothing is pinned. */
-function pinOffsets(layout: TableLayout, pinned: number): number[] | null {
-  if (!layout.overflow) return null;
-  const offsets = [0];
-  let x = LEAD_WIDTH;
-  for (let i = 0; i < pinned; i++) {
+/**
+ * What the header and every row render, apart from the px: which columns, in which grid cells, pinned or not, and
+ * where the actions go. A resize that only changes widths keeps the same object (shapeOf's `key`), so no row renders
+ * again: the widths reach the rows as CSS variables on the table (`vars`).
+ */
+interface TableStructure {
+  key: string;
+  lines: 1 | 2;
+  overflow: boolean;
+  /** the shown columns in configured order (the header's and every row's cell order) */
+  cells: CellPlace[];
+  leadStyle: CSSProperties | undefined;
+  actionsStyle: CSSProperties | undefined;
+  /** rows of one line without a description: an empty track keeps the actions at the end */
+  spacer: boolean;
+  /** where the hover actions go: over time cells (on both lines of a stacked pair, or the first), or at the end */
+  slot: { lines: 1 | 2 } | null;
+  /** every row shows one menu button with its actions (touch screens, and pointer screens too narrow for the buttons) */
+  rowMenu: boolean;
+}
+
+/** The slot's and the full-text box's places, from the table's CSS variables. */
+const SLOT_STYLE: CSSProperties = { left: 'var(--slot-left)', width: 'var(--slot-width)' };
+
+function shapeOf(a: Arrangement, lead: number, touch: boolean): { structure: TableStructure; vars: Record<string, string>; pinnedWidth: number } {
+  const two = a.lines === 2;
+  const trackOf = new Map<number, { track: number; line: number }>();
+  a.tracks.forEach((t, k) => t.columns.forEach((c, line) => trackOf.set(c, { track: k, line })));
+  const offsets: number[] = [];
+  let x = lead;
+  for (const t of a.tracks) {
     offsets.push(x);
-    x += layout.widths[i]!;
+    x += t.width;
   }
-  return offsets;
+  const pinnedWidth = a.overflow ? (a.pinned > 0 ? offsets[a.pinned - 1]! + a.tracks[a.pinned - 1]!.width : lead) : 0;
+  const slot = a.actions.kind === 'slot' ? a.actions : null;
+  // The grid's last line: after the tracks, the spacer (always on two lines: the description spans it), the actions.
+  const end = a.tracks.length + 2 + (two || a.flex < 0 ? 1 : 0);
+  const shown = [...trackOf.keys(), ...(a.flex >= 0 && two ? [a.flex] : [])].sort((p, q) => p - q);
+  // On two lines, the last cell of each line takes the room left at the end of the row: the spacer, and the end
+  // track too when it holds no actions (only the header's column menu, which has a grid of its own): a value or a
+  // description cut short while the row has room to spare says less than it could.
+  const lineEnd = a.actions.kind === 'trailing' ? end : -1;
+  const last = a.tracks.length - 1;
+  const cells = shown.map((column): CellPlace => {
+    const at = trackOf.get(column);
+    if (!at) {
+      // The description on the second line, from the first single track to the row's end.
+      return { column, style: { gridColumn: `${a.flexTrack + 2} / ${lineEnd}`, gridRow: 2 }, pinned: false, edge: false, yields: false, snap: false };
+    }
+    const pinned = at.track < a.pinned;
+    const style: CSSProperties = {};
+    if (two) Object.assign(style, { gridColumn: at.track === last && !a.overflow ? `${at.track + 2} / ${lineEnd}` : at.track + 2, gridRow: at.line + 1 });
+    if (pinned) style.left = `var(--pin-${at.track})`;
+    const yields = slot !== null && at.track >= slot.start && at.track < slot.start + slot.span && (slot.lines === 2 || at.line === 0);
+    return { column, style: two || pinned ? style : undefined, pinned, edge: pinned && at.track === a.pinned - 1, yields, snap: a.overflow && !pinned && at.line === 0 };
+  });
+  const structure: Omit<TableStructure, 'key'> = {
+    lines: a.lines,
+    overflow: a.overflow,
+    cells,
+    leadStyle: two || a.overflow ? { ...(two ? { gridRow: '1 / 3' } : {}), ...(a.overflow ? { left: 0 } : {}) } : undefined,
+    actionsStyle: two ? { gridColumn: end, gridRow: '1 / 3' } : undefined,
+    spacer: !two && a.flex < 0,
+    slot: slot ? { lines: slot.lines } : null,
+    rowMenu: touch || a.rowMenu === true,
+  };
+  const cols = a.tracks.map((t, k) => (!two && k === a.flexTrack ? `minmax(${t.width}px, 1fr)` : `${t.width}px`));
+  if (two || a.flex < 0) cols.push('minmax(0px, 1fr)');
+  const vars: Record<string, string> = {
+    '--alert-cols': `${lead}px ${cols.join(' ')} ${a.end}px`,
+    '--description-left': `${a.flexTrack >= 0 && a.flexTrack < offsets.length ? offsets[a.flexTrack]! : lead}px`,
+  };
+  if (slot) Object.assign(vars, { '--slot-left': `${slot.left}px`, '--slot-width': `${slot.width}px` });
+  for (let k = 0; k < a.pinned; k++) vars[`--pin-${k}`] = `${offsets[k]}px`;
+  return { structure: { key: JSON.stringify(structure), ...structure }, vars, pinnedWidth };
+}
+
+/** The structure of the last render while its key is the same: rows re-render only when it really changed. */
+function useStableStructure(next: TableStructure): TableStructure {
+  // The key is the structure, in full: the object is taken anew only when the key changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => next, [next.key]);
 }
 
 interface Shared {
@@ -100,44 +191,51 @@ interface Shared {
   /** a value of a cell as a filter of the search (exclude: NOT) */
   filterBy: (field: string, value: string, exclude: boolean) => boolean;
   rowHeight: number;
-  layout: TableLayout;
-  pins: number[] | null;
+  shape: TableStructure;
+  touch: boolean;
 }
 
-/** `width`: the list's inner width (useInnerWidth in AlertList, read before the rows exist). */
-export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; width: number }) {
+/**
+ * `width`: the list's inner width (useInnerWidth in AlertList, read before the rows exist); `anchorRef`: the list's
+ * place, kept across a change of layout (row-window.ts).
+ */
+export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; width: number; anchorRef: RowAnchor }) {
   const order = useAtomValue(orderAtom);
   const measured = useAtomValue(stableColumnNeedsAtom);
   const focusId = useAtomValue(effectiveFocusAtom);
+  const allColumns = useAtomValue(tableColumnsAtom) === 'all';
+  const touch = useMediaQuery(TOUCH_QUERY);
   const { t } = useT();
   const tableRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const probesRef = useRef<HTMLDivElement>(null);
-  const rowHeight = ROW_HEIGHTS[ctx.compact ? 'compact' : 'comfortable'];
   useTableFonts(probesRef);
 
   const needs = measured && measured.length === ctx.columns.length ? measured : headerOnlyLayout(ctx.columns);
   const buttons = actionButtonCount(ctx);
-  const layout = useMemo(
-    () =>
-      fitColumns(needs, {
-        available: width,
-        lead: LEAD_WIDTH,
-        actionsWidth: buttons > 0 ? buttons * (actionButtonSize(ctx.compact) + 2) + 8 : 0,
-        trailingActions: NO_HOVER,
-        valueMax: ctx.valueWidth + CELL_PADDING,
-      }),
-    [needs, width, buttons, ctx.compact, ctx.valueWidth],
-  );
-  const pins = useMemo(() => pinOffsets(layout, pinnedColumns(ctx.columns)), [layout, ctx.columns]);
-  const template = gridTemplate(layout);
+  const lead = touch ? TOUCH_LEAD_WIDTH : LEAD_WIDTH;
+  const { arrangement, shape: fresh } = useMemo(() => {
+    const arrangement = arrangeColumns(needs, {
+          available: width,
+          lead,
+          valueMax: ctx.valueWidth + CELL_PADDING,
+          buttons,
+          buttonSize: actionButtonSize(ctx.compact) + 2,
+          touchMenu: touch ? TOUCH_MENU_WIDTH : null,
+          allColumns,
+          menu: touch ? TOUCH_MENU_WIDTH : COLUMN_MENU_WIDTH,
+          rowMenu: TOUCH_MENU_WIDTH,
+        });
+    return { arrangement, shape: shapeOf(arrangement, lead, touch) };
+  }, [needs, width, lead, buttons, ctx.compact, ctx.valueWidth, touch, allColumns]);
+  const shape = useStableStructure(fresh.structure);
+  const rowHeight = rowHeightOf(ctx.compact ? 'compact' : 'comfortable', arrangement.lines, touch);
 
-  const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight);
+  const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight, anchorRef);
   const rendered = useRenderedRows(bodyRef, order, range, focusId, (i) => ({ offset: i * rowHeight, attributes: { 'aria-rowindex': String(i + 2) } }), String(rowHeight));
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
-  useKeepRowFocus(tableRef);
   const [reading, setReading] = useState<{ id: string; index: number } | null>(null);
   const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
     // The full description of a keyboard-focused row, when the cell cuts it.
@@ -149,12 +247,21 @@ export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext;
   };
   // One object for every row, so rows re-render when one of these changes and not whenever the table does.
   const filterBy = useValueFilter();
-  const shared = useMemo<Shared>(() => ({ ctx, onOpen, filterBy, rowHeight, layout, pins }), [ctx, onOpen, filterBy, rowHeight, layout, pins]);
+  const shared = useMemo<Shared>(() => ({ ctx, onOpen, filterBy, rowHeight, shape, touch }), [ctx, onOpen, filterBy, rowHeight, shape, touch]);
   const headerHeight = useHeaderHeight(tableRef);
-  const tableStyle = { '--alert-cols': template, '--header-h': `${headerHeight}px`, minWidth: layout.total } as CSSProperties;
+  const tableStyle = { ...fresh.vars, '--header-h': `${headerHeight}px`, minWidth: arrangement.total } as CSSProperties;
+  const two = arrangement.lines === 2;
+  // While the table scrolls sideways, a scroll comes to rest with a column's start at the pinned area's edge, so
+  // no header or cell is left half under the pinned columns (the list is the scroll container).
+  useLayoutEffect(() => {
+    const list = scrollRef.current;
+    if (!list) return;
+    list.style.scrollSnapType = arrangement.overflow ? 'x mandatory' : '';
+    list.style.scrollPaddingLeft = arrangement.overflow ? `${fresh.pinnedWidth}px` : '';
+  }, [scrollRef, arrangement.overflow, fresh.pinnedWidth]);
 
   return (
-    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={tableStyle}>
+    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={tableStyle} data-lines={arrangement.lines}>
       <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
         <span data-probe="body">x</span>
         <span data-probe="header" className={HEADER_TEXT}>x</span>
@@ -163,16 +270,24 @@ export function AlertTable({ ctx, onOpen, scrollRef, width }: { ctx: RowContext;
         <span data-probe="mono" className="font-mono">x</span>
       </div>
       <div role="rowgroup" data-table-header="" className={`sticky top-0 z-20 text-gray-700 shadow-sm dark:text-gray-200 ${HEADER_BG}`}>
-        <div role="row" aria-rowindex={1} className="grid items-stretch [grid-template-columns:var(--alert-cols)]">
-          <div role="columnheader" className={`flex items-center justify-center ${pins ? `sticky z-10 ${HEADER_BG}` : ''}`} style={pins ? { left: 0 } : undefined}>
-            <HeaderSelect order={order} />
+        <div role="row" aria-rowindex={1} className={`grid items-stretch [grid-template-columns:var(--alert-cols)] ${two ? 'grid-rows-[auto_auto]' : ''}`}>
+          <div role="columnheader" className={`flex items-center justify-center ${arrangement.overflow ? `sticky z-10 ${HEADER_BG}` : ''}`} style={shape.leadStyle}>
+            <HeaderSelect order={order} touch={touch} />
           </div>
-          {ctx.columns.map((column, i) => (
-            <SortHeader key={column.name} column={column} label={columnLabel(column, t)} pin={pins && i + 1 < pins.length ? pins[i + 1]! : null} last={pins !== null && i + 2 === pins.length} />
-          ))}
-          {layout.flex < 0 && <div aria-hidden="true" />}
-          <div role="columnheader" className="p-0">
+          {shape.cells.map((place) => {
+            const column = ctx.columns[place.column]!;
+            return <SortHeader key={column.name} column={column} label={columnLabel(column, t)} place={place} target={touch ? (two ? 'min-h-8' : 'min-h-11') : 'min-h-7'} />;
+          })}
+          {shape.spacer && <div aria-hidden="true" />}
+          {/* Pinned at the right while the table scrolls sideways, over the headers passing under it: only its button
+              has a background, so they show beside it. */}
+          <div role="columnheader" className={`p-0 ${arrangement.overflow ? 'pointer-events-none sticky right-0 z-10' : ''}`} style={shape.actionsStyle}>
             <span className="sr-only">{t('Actions')}</span>
+            {(arrangement.hidden.length > 0 || arrangement.empty.length > 0 || allColumns) && (
+              <div className={`flex h-full items-center ${arrangement.overflow ? 'justify-end pr-1 *:pointer-events-auto *:bg-gray-100 dark:*:bg-gray-800' : 'justify-center'}`}>
+                <ColumnMenu hidden={arrangement.hidden.map((i) => columnLabel(ctx.columns[i]!, t))} empty={arrangement.empty.map((i) => columnLabel(ctx.columns[i]!, t))} touch={touch} />
+              </div>
+            )}
           </div>
         </div>
       </div>
@@ -213,13 +328,13 @@ const PIN_EDGE = 'shadow-[3px_0_4px_-2px_rgba(0,0,0,0.35)]';
 /** The header's font: also what the column widths measure headers with (column-layout.ts). */
 const HEADER_TEXT = 'text-xs font-semibold leading-tight min-[1920px]:text-sm';
 
-function HeaderSelect({ order }: { order: string[] }) {
+function HeaderSelect({ order, touch }: { order: string[]; touch: boolean }) {
   const { t } = useT();
   const [selection, setSelection] = useAtom(selectionAtom);
   if (selection.size === 0) return <span className="sr-only">{t('Trend')}</span>;
   // The whole page, not only the rows on screen.
   const coverage = selectionCoverage(selection, order);
-  return (
+  const box = (
     <input
       type="checkbox"
       className="h-4 w-4 accent-brand"
@@ -231,9 +346,14 @@ function HeaderSelect({ order }: { order: string[] }) {
       onChange={() => setSelection((s) => toggleAll(s, order))}
     />
   );
+  return touch ? <label className={TOUCH_BOX}>{box}</label> : box;
 }
 
-function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: string; pin: number | null; last: boolean }) {
+/** A checkbox's 44 px target on a touch screen: the label around it takes the taps. */
+const TOUCH_BOX = 'inline-flex h-11 w-11 cursor-pointer items-center justify-center';
+
+/** `target`: the sort button's least height (44 px on a touch screen; less on a header of two lines, which would be twice that). */
+function SortHeader({ column, label, place, target }: { column: ColumnDef; label: string; place: CellPlace; target: string }) {
   const { t } = useT();
   const [sort, setSort] = useAtom(sortAtom);
   const setPage = useSetAtom(pageAtom);
@@ -242,14 +362,14 @@ function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: st
     setPage(1);
   };
   const shown = sortShown(sort, column.name);
-  const pinClass = pin !== null ? `sticky z-10 ${HEADER_BG} ${last ? PIN_EDGE : ''}` : '';
-  const pinStyle = pin !== null ? { left: pin } : undefined;
+  const pinClass = place.pinned ? `sticky z-10 ${HEADER_BG} ${place.edge ? PIN_EDGE : ''}` : '';
+  const snapClass = place.snap ? 'snap-start' : '';
   // Headers wrap onto two lines rather than being cut (the widths leave room for that); the full name is the
   // accessible name, and the tooltip too, should a narrow pane cut one anyway.
   const text = <span className={`line-clamp-2 min-w-0 break-words text-left ${HEADER_TEXT}`}>{label}</span>;
   if (column.sortKey === null && column.kind !== 'duration' && column.kind !== 'timeoutLeft') {
     return (
-      <div role="columnheader" data-column={column.name} className={`flex min-w-0 items-center px-2 py-1 ${pinClass}`} style={pinStyle} title={label}>
+      <div role="columnheader" data-column={column.name} className={`flex min-w-0 items-center px-2 py-1 ${pinClass} ${snapClass}`} style={place.style} title={label}>
         {text}
       </div>
     );
@@ -257,10 +377,10 @@ function SortHeader({ column, label, pin, last }: { column: ColumnDef; label: st
   const next = nextSort(sort, column.name);
   const nextShown = sortShown(next, column.name);
   return (
-    <div role="columnheader" aria-sort={shown} data-column={column.name} className={`flex min-w-0 items-center px-1 py-0.5 ${pinClass}`} style={pinStyle}>
+    <div role="columnheader" aria-sort={shown} data-column={column.name} className={`flex min-w-0 items-center px-1 py-0.5 ${pinClass} ${snapClass}`} style={place.style}>
       <button
         type="button"
-        className="inline-flex min-h-7 min-w-0 max-w-full items-center gap-1 rounded px-1 py-0.5 hover:bg-black/5 dark:hover:bg-white/10"
+        className={`inline-flex min-w-0 max-w-full items-center gap-1 rounded px-1 py-0.5 hover:bg-black/5 dark:hover:bg-white/10 ${target}`}
         onClick={() => onSort(next)}
         title={`${label} – ${nextShown === 'descending' ? t('SortDescending') : t('SortAscending')}`}
       >
@@ -302,19 +422,19 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
 }
 
 function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
-  const { ctx, onOpen, filterBy, rowHeight } = shared;
+  const { ctx, onOpen, filterBy, rowHeight, shape } = shared;
   const store = useStore();
   const selected = useRowSelected(id);
   const focused = useRowFocused(id);
   const anySelected = useAtomValue(anySelectedAtom);
   // The action buttons exist only where they can be seen: the hovered row, the row holding the keyboard focus (they
-  // are there before the next key: focusing the row renders them), and every row on devices without hover, in their
-  // own column. Not the row Tab would land on while the focus is elsewhere: that row changes whenever a poll brings a
+  // are there before the next key: focusing the row renders them), and every row whose actions are one menu button
+  // (touch screens, and panes too narrow for the buttons side by side). Not the row Tab would land on while the focus is elsewhere: that row changes whenever a poll brings a
   // new alert to the top, and mounting its hidden buttons cost ~0.6 ms of such a poll. Forty rows of six buttons
   // would dominate rendering.
   const [hovered, setHovered] = useState(false);
   const [focusWithin, setFocusWithin] = useState(false);
-  const showActions = hovered || focusWithin || NO_HOVER;
+  const showActions = hovered || focusWithin || shape.rowMenu;
   const rowRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!focusWithin) return;
@@ -376,7 +496,7 @@ function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boo
       onPointerLeave={() => setHovered(false)}
       onMouseOver={titleCutCell}
       style={style}
-      className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
+      className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${shared.shape.lines === 2 ? 'grid-rows-2' : ''} ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
     >
       <RowCells alert={alert} pending={pending} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
     </div>
@@ -404,37 +524,48 @@ const RowCells = memo(function RowCells({
   showActions: boolean;
   stripe: string | null;
 }) {
-  const { ctx, layout, pins } = shared;
+  const { ctx, shape, touch } = shared;
   const store = useStore();
   const { t } = ctx;
   const trendLabel = alert.trend === 'moreSevere' ? t('MoreSevere') : alert.trend === 'lessSevere' ? t('LessSevere') : t('NoChange');
-  const slot = layout.actions.kind === 'slot' ? layout.actions : null;
-  const pinStyle = (k: number): CSSProperties | undefined => (pins && k < pins.length ? { left: pins[k] } : undefined);
+  const { slot } = shape;
   // Every data cell is positioned (sticky when pinned, else relative), so Chromium paints each apart: a tick of the
   // time left repaints that cell, not the whole of its row and of every other row on screen (idle main thread
-  // 5.1 -> 4.7 ms/s at 1400x900). The actions cell is not: its overlay is placed against the row.
-  const positionClass = (k: number) => (pins && k < pins.length ? `sticky z-[1] bg-[var(--row-bg)] ${k === pins.length - 1 ? PIN_EDGE : ''}` : 'relative');
-  // While the actions show, the time cells under them step aside (they are replaced, never covered).
-  const yields = (i: number) => slot !== null && showActions && i >= slot.start && i < slot.start + slot.span;
+  // 5.1 -> 4.7 ms/s at 1400x900). The actions cell is not, unless pinned at the right: the slot's overlay is placed
+  // against the row.
+  const positionClass = (place: CellPlace) => (place.pinned ? `sticky z-[1] bg-[var(--row-bg)] ${place.edge ? PIN_EDGE : ''}` : 'relative');
+  const box = anySelected ? (
+    <input
+      type="checkbox"
+      className="h-4 w-4 accent-brand"
+      checked={selected}
+      tabIndex={focused ? 0 : -1}
+      aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => store.set(selectionAtom, (s) => toggleSelected(s, id))}
+    />
+  ) : null;
 
   return (
     <>
-      <div role="cell" className={`flex items-center justify-center ${positionClass(0)}`} style={{ ...pinStyle(0), boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}>
-        {anySelected ? (
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand"
-            checked={selected}
-            tabIndex={focused ? 0 : -1}
-            aria-label={t('SelectAlert', { id: alert.id.slice(0, 8) })}
-            onClick={(e) => e.stopPropagation()}
-            onChange={() => store.set(selectionAtom, (s) => toggleSelected(s, id))}
-          />
+      <div
+        role="cell"
+        className={`flex items-center justify-center ${shape.overflow ? 'sticky z-[1] bg-[var(--row-bg)]' : 'relative'}`}
+        style={{ ...shape.leadStyle, boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}
+      >
+        {box ? (
+          touch ? (
+            <label className={TOUCH_BOX} onClick={(e) => e.stopPropagation()}>
+              {box}
+            </label>
+          ) : (
+            box
+          )
         ) : (
           <button
             type="button"
             tabIndex={-1}
-            className="inline-flex h-6 w-6 items-center justify-center rounded hover:bg-black/10"
+            className={`inline-flex items-center justify-center rounded hover:bg-black/10 ${touch ? 'h-11 w-11' : 'h-6 w-6'}`}
             aria-label={`${trendLabel} – ${t('SelectRow')}`}
             title={`${trendLabel} – ${t('SelectRow')}`}
             onClick={(e) => {
@@ -448,37 +579,48 @@ const RowCells = memo(function RowCells({
           </button>
         )}
       </div>
-      {ctx.columns.map((column, i) => (
-        <div
-          role="cell"
-          key={column.name}
-          data-column={column.name}
-          data-clip={CLIPPABLE.has(column.kind) || undefined}
-          className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? TICKING_CELL : ''} ${positionClass(i + 1)} ${yields(i) ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
-          style={pinStyle(i + 1)}
-        >
-          <CellContent column={column} alert={alert} ctx={ctx} />
-          {pending && column.kind === 'status' && (
-            <span className="ml-1 align-middle">
-              <PendingMark compact />
-            </span>
-          )}
-        </div>
-      ))}
-      {layout.flex < 0 && <div aria-hidden="true" />}
-      <div role="cell" className="p-0">
-        {showActions && ctx.canWrite && (
+      {shape.cells.map((place) => {
+        const column = ctx.columns[place.column]!;
+        return (
           <div
-            className={
-              slot
-                ? 'pointer-events-none absolute inset-y-0 flex items-center justify-end bg-[var(--row-bg)] px-1 opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100'
-                : 'flex h-full items-center justify-end px-1'
-            }
-            style={slot ? { left: slot.left, width: slot.width } : undefined}
+            role="cell"
+            key={column.name}
+            data-column={column.name}
+            data-clip={CLIPPABLE.has(column.kind) || undefined}
+            className={`min-w-0 truncate px-2 content-center ${TICKING.has(column.kind) ? TICKING_CELL : ''} ${positionClass(place)} ${place.yields && showActions ? 'group-hover:invisible group-focus-within:invisible' : ''}`}
+            style={place.style}
           >
-            <RowActions alert={alert} ctx={ctx} tabbable={focused} size={ctx.compact ? 'compact' : 'small'} />
+            <CellContent column={column} alert={alert} ctx={ctx} />
+            {pending && column.kind === 'status' && (
+              <span className="ml-1 align-middle">
+                <PendingMark compact />
+              </span>
+            )}
           </div>
-        )}
+        );
+      })}
+      {shape.spacer && <div aria-hidden="true" />}
+      {/* Pinned at the right while the table scrolls sideways: the actions stay in view, over the cells passing under
+          them only while shown (the cell itself lets the pointer through to them). */}
+      <div role="cell" className={`p-0 ${shape.overflow ? 'pointer-events-none sticky right-0 z-[1] *:pointer-events-auto' : ''}`} style={shape.actionsStyle}>
+        {showActions &&
+          ctx.canWrite &&
+          (shape.rowMenu ? (
+            <div className="flex h-full items-center justify-end bg-[var(--row-bg)] px-1">
+              <RowActionsMenu alert={alert} ctx={ctx} tabbable={focused} />
+            </div>
+          ) : (
+            <div
+              className={
+                slot
+                  ? `pointer-events-none absolute flex flex-wrap content-center items-center justify-end bg-[var(--row-bg)] px-1 opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 ${slot.lines === 1 && shape.lines === 2 ? 'top-0 h-1/2' : 'inset-y-0'}`
+                  : 'flex h-full flex-wrap content-center items-center justify-end bg-[var(--row-bg)] px-1'
+              }
+              style={slot ? SLOT_STYLE : undefined}
+            >
+              <RowActions alert={alert} ctx={ctx} tabbable={focused} size={ctx.compact ? 'compact' : 'small'} />
+            </div>
+          ))}
       </div>
     </>
   );
@@ -487,15 +629,14 @@ const RowCells = memo(function RowCells({
 /** The whole description of the row with keyboard focus, below it, when its cell cuts it (hover has the tooltip). */
 function FullText({ id, index, shared }: { id: string; index: number; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
-  const { layout, rowHeight, ctx } = shared;
+  const { rowHeight, ctx } = shared;
   const column = ctx.columns.findIndex((c) => c.name === 'text');
   if (!alert || column < 0) return null;
-  const left = LEAD_WIDTH + layout.widths.slice(0, column).reduce((a, b) => a + b, 0);
   return (
     <div
       aria-hidden="true"
       className="pointer-events-none absolute right-2 z-30 max-h-40 overflow-hidden whitespace-pre-wrap break-words rounded border border-gray-300 bg-white px-2 py-1 text-gray-900 shadow-lg dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
-      style={{ top: (index + 1) * rowHeight, left }}
+      style={{ top: (index + 1) * rowHeight, left: 'var(--description-left)' }}
     >
       <CellContent column={ctx.columns[column]!} alert={alert} ctx={ctx} />
     </div>

@@ -1,7 +1,7 @@
 // The actions of one alert: only those its status allows (src/core/actions.ts), watch/unwatch, delete, and the
 // configured custom actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells;
-// always shown on phone cards.
-import { memo } from 'react';
+// always shown on phone cards; on a touch screen's table, one menu button in every row (RowActionsMenu).
+import { lazy, memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
@@ -9,6 +9,7 @@ import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
+import { DeferredButton } from '../../components/deferred.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { useT } from '../../state/i18n.ts';
 import { actionLabel } from '../../i18n/labels.ts';
@@ -22,8 +23,14 @@ export function actionButtonCount(ctx: Pick<RowContext, 'canWrite' | 'canDelete'
   return 4 + (ctx.username ? 1 : 0) + (ctx.canDelete ? 1 : 0) + (ctx.customActions.length > 0 ? 1 : 0);
 }
 
-const BUTTON_CLASS = { compact: 'h-6 w-6', small: 'h-7 w-7', large: 'h-10 w-10' } as const;
+// Important: IconButton's own h-9 w-9 would win over a smaller size (and did: 36 px buttons in 24 px compact rows).
+const BUTTON_CLASS = { compact: 'h-6! w-6!', small: 'h-7! w-7!', large: 'h-11! w-11!' } as const;
 const ICON_SIZE = { compact: 16, small: 18, large: 22 } as const;
+/** The px of the touch screen's row menu button: a 44 px target. */
+export const TOUCH_BUTTON_SIZE = 44;
+export const ROW_MENU_BUTTON = 'inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/10';
+export const MENU_ITEMS = 'z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100';
+const RowActionsMenuPanel = lazy(() => import('./RowActionsMenuPanel.tsx'));
 
 /** The px of one row button in the table. */
 export function actionButtonSize(compact: boolean): number {
@@ -52,7 +59,7 @@ export const RowActions = memo(function RowActions({
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   if (!ctx.canWrite) return null;
   return (
-    <div className="flex items-center justify-end gap-0.5" onClick={stop} onKeyDown={stop} role="group" aria-label={t('RowActions')}>
+    <div className="flex flex-wrap content-center items-center justify-end gap-0.5" onClick={stop} onKeyDown={stop} role="group" aria-label={t('RowActions')}>
       {allowedActions(alert.status).map((action) => (
         <IconButton
           key={action}
@@ -93,10 +100,36 @@ export const RowActions = memo(function RowActions({
           label={t('Actions')}
           buttonClassName={`inline-flex ${buttonClass} items-center justify-center rounded-full hover:bg-black/10`}
           button={<Icon name="moreVert" size={iconSize} />}
-          itemsClassName="z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100"
+          itemsClassName={MENU_ITEMS}
           entries={ctx.customActions.map((action) => ({ key: action, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', [alert.id], action) }))}
         />
       )}
+    </div>
+  );
+});
+
+/**
+ * The actions of one alert behind one 44 px button, for touch screens: nothing hovers there, so every row carries
+ * it, and a row of 44 px buttons would take a tablet's width. Until the first tap it is a plain button; the menu and
+ * its entries load then (RowActionsMenuPanel.tsx). The menu opens on a tap (a click), which a scroll gesture starting
+ * on the button never is.
+ */
+export const RowActionsMenu = memo(function RowActionsMenu({ alert, ctx, tabbable }: { alert: AlertRow; ctx: RowContext; tabbable: boolean }) {
+  const { t } = useT();
+  if (!ctx.canWrite) return null;
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  return (
+    <div className="flex items-center justify-end" onClick={stop} onKeyDown={stop}>
+      <DeferredButton
+        popup="menu"
+        aria-label={t('RowActions')}
+        title={t('RowActions')}
+        className={ROW_MENU_BUTTON}
+        tabIndex={tabbable ? 0 : -1}
+        render={(activation) => <RowActionsMenuPanel alert={alert} ctx={ctx} tabbable={tabbable} activation={activation} />}
+      >
+        <Icon name="moreVert" size={24} />
+      </DeferredButton>
     </div>
   );
 });

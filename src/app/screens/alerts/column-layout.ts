@@ -101,11 +101,15 @@ function measurers(fonts: TableFonts): Measurers {
   return { fonts, of: { body: measurer(fonts.body), chip: measurer(fonts.chip), outline: measurer(fonts.outline), mono: measurer(fonts.mono) }, header: measurer(fonts.header) };
 }
 
-/** The width a cell needs, padding included; `dateWidth`: what a date of the format needs (widestDateWidth). */
+/**
+ * The width a cell needs, padding included, or 0 when it shows nothing (a column with nothing on the whole page takes
+ * no room); `dateWidth`: what a date of the format needs (widestDateWidth).
+ */
 function cellWidth(column: ColumnDef, alert: AlertRow, ctx: RowContext, m: Measurers, now: number, dateWidth: number): number {
   // A date is as wide as the widest its format prints: no date of the page is formatted to measure it.
   if (column.kind === 'date') return (alert as unknown as Record<string, unknown>)[column.name] ? dateWidth : 0;
   const { font, parts } = cellText(column, alert, ctx, now);
+  if (parts.every((part) => !part)) return 0;
   const measure = m.of[font];
   const pad = font === 'chip' ? CHIP_PADDING : font === 'outline' ? OUTLINE_PADDING : 0;
   let w = 0;

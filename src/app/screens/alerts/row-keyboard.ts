@@ -58,8 +58,12 @@ export function currentFocusId(store: Store): string | null {
   return store.get(effectiveFocusAtom);
 }
 
-/** When the row with keyboard focus leaves the page (closed, deleted), focus goes on to the row that took its place. */
-export function useKeepRowFocus(container: RefObject<HTMLElement | null>) {
+/**
+ * Keeps the keyboard focus on the list's row when the element holding it goes away: the row's alert left the page
+ * (closed, deleted: the focus goes on to the row that took its place), or the list changed layout (`layout`: the cards
+ * replaced the table's rows, or the other way, and the same alert's card or row takes it back).
+ */
+export function useKeepRowFocus(container: RefObject<HTMLElement | null>, layout: unknown) {
   const order = useAtomValue(orderAtom);
   const store = useStore();
   const hadFocus = useRef(false);
@@ -67,7 +71,19 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>) {
     const el = container.current;
     if (!el) return;
     const onIn = () => (hadFocus.current = true);
-    const onOut = (e: FocusEvent) => (hadFocus.current = el.contains(e.relatedTarget as Node | null));
+    const onOut = (e: FocusEvent) => {
+      const to = e.relatedTarget as Node | null;
+      if (to) {
+        hadFocus.current = el.contains(to);
+        return;
+      }
+      // Focus going nowhere: the user left (a click on nothing, another window), or the focused element was removed,
+      // which Chromium reports too; only the first ends the list's focus.
+      const from = e.target as Node;
+      queueMicrotask(() => {
+        if (from.isConnected) hadFocus.current = false;
+      });
+    };
     el.addEventListener('focusin', onIn);
     el.addEventListener('focusout', onOut);
     return () => {
@@ -80,7 +96,7 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>) {
     if (!hadFocus.current || (document.activeElement && document.activeElement !== document.body)) return;
     const frame = requestAnimationFrame(() => focusRow(container.current, currentFocusId(store)));
     return () => cancelAnimationFrame(frame);
-  }, [order, container, store]);
+  }, [order, layout, container, store]);
 }
 
 /**

@@ -2,7 +2,7 @@
 // have one height (table rows by density, phone cards by measuring one), so the window is plain arithmetic on the
 // scroll position; no library needed. The window moves in steps (every OVERSCAN / 2 rows), not at every scroll event,
 // so scrolling re-renders a few rows at a time.
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 
 /** Rows rendered beyond each edge of the viewport: a wheel notch or a PageDown never reaches unrendered rows. */
 export const OVERSCAN = 10;
@@ -43,12 +43,24 @@ export function windowServes(current: RowWindow, visible: RowWindow, count: numb
   return coversTop && coversBottom && current.start <= visible.start && current.end >= Math.min(count, visible.end) && notTooBig;
 }
 
-/** The rows of a list in `scrollRef` whose rows start at `bodyRef`, each `rowHeight` px tall, to render now. */
+/**
+ * Where a list is scrolled to, as the row at the viewport's top (a fractional index), kept by the list on screen and
+ * taken over by the next: a change of layout (a resize, a turned tablet: rows of one line becoming two, the table
+ * becoming cards) would otherwise leave the same scroll offset showing other rows. null until the user scrolls.
+ */
+export type RowAnchor = MutableRefObject<number | null>;
+
+/**
+ * The rows of a list in `scrollRef` whose rows start at `bodyRef`, each `rowHeight` px tall, to render now. With an
+ * `anchorRef`, the list records its place there as it scrolls, and comes back to it when it mounts or its rows change
+ * height.
+ */
 export function useRowWindow(
   scrollRef: RefObject<HTMLElement | null>,
   bodyRef: RefObject<HTMLElement | null>,
   count: number,
   rowHeight: number,
+  anchorRef?: RowAnchor,
 ): RowWindow {
   // Before the first layout the viewport is unknown: the window's height stands in for it.
   const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count));
@@ -63,21 +75,34 @@ export function useRowWindow(
     // A list not laid out yet (display none, a test without layout) has no height: keep the first guess.
     const viewport = scroller.clientHeight || (typeof window === 'undefined' ? 1000 : window.innerHeight);
     const visible = visibleRows(scroller.scrollTop, viewport, bodyTop, rowHeight, count);
+    if (anchorRef) anchorRef.current = scroller.scrollTop > 0 ? (scroller.scrollTop - bodyTop) / rowHeight : null;
     const current = rangeRef.current;
     if (windowServes(current, visible, count)) return;
     const next = windowAround(visible, count);
     if (next.start === current.start && next.end === current.end) return;
     rangeRef.current = next;
     setRange(next);
-  }, [scrollRef, bodyRef, rowHeight, count]);
+  }, [scrollRef, bodyRef, rowHeight, count, anchorRef]);
 
   // The first rows need no measuring: the first guess covers the window from the list's top. Measured at once
   // afterwards (a new page size, another row height), so no frame shows a gap.
   const mounted = useRef(false);
+  /** The row height the list's place was last set for. */
+  const placedFor = useRef<number | null>(null);
   useLayoutEffect(() => {
-    if (mounted.current) update();
-    mounted.current = true;
     const scroller = scrollRef.current;
+    // Back to the recorded place when mounting in place of another layout, or when the rows changed height. Only
+    // then is the body's offset read (a layout), never on a first start, where nothing has been scrolled.
+    const reshaped = placedFor.current !== rowHeight;
+    placedFor.current = rowHeight;
+    let restored = false;
+    if (reshaped && anchorRef?.current && scroller && bodyRef.current) {
+      const bodyTop = bodyRef.current.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+      scroller.scrollTop = bodyTop + anchorRef.current * rowHeight;
+      restored = true;
+    }
+    if (mounted.current || restored) update();
+    mounted.current = true;
     if (!scroller) return;
     let frame = 0;
     const onScroll = () => {
@@ -95,7 +120,7 @@ export function useRowWindow(
       resize?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [scrollRef, update]);
+  }, [scrollRef, bodyRef, anchorRef, rowHeight, update]);
 
   // A page that shrank below the window: clamp at once.
   return range.end > count || range.start > count ? windowAround({ start: Math.min(range.start, count), end: Math.min(range.end, count) }, count, 0) : range;

@@ -95,7 +95,9 @@ export function UsersScreen() {
         cell: (u) => <span className="font-semibold">{u.name}</span>,
       },
       { id: 'login', header: t('Login'), sort: (u) => u.login, cell: (u) => u.login },
-      { id: 'email', header: t('Email'), sort: (u) => u.email, cell: (u) => <span className="break-all">{u.email}</span> },
+      // Broken only where a line could not hold the address at all (break-word), never to let the table squeeze
+      // the column (break-all made it the first to give up width: "admin@exampl e.org" beside an empty Comment).
+      { id: 'email', header: t('Email'), sort: (u) => u.email, cell: (u) => <span className="break-words">{u.email}</span> },
       {
         id: 'verified',
         header: t('Verified'),
