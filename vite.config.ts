@@ -38,6 +38,10 @@ export default defineConfig({
           groups: [
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'shell', tags: ['$initial'] },
+            // What the alerts screen shares with its lazy panels (filter sheet, touch row menu) and with other screens
+            // (alert HTML, time left, the pending mark) is one chunk beside the screen's own, instead of three small
+            // ones, each a round trip before the first row.
+            { name: 'screen-shared', test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/]second-ticker\.ts|core[\\/](alerts-selection|row-navigation|time-left)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|action-icons\.ts))$/ },
           ],
         },
       },

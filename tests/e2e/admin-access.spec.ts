@@ -48,7 +48,7 @@ test('a read-only user sees lists without edit controls', async ({ page }) => {
   const event = (await first.textContent()) ?? '';
   await first.click();
   await expect(page).toHaveURL(/\/alerts\?/);
-  expect(new URL(page.url()).searchParams.get('q')).toContain(`event:"${event}" AND resource:`);
+  expect(new URL(page.url()).searchParams.get('q')).toContain(`event:"^${event}$" AND resource:`);
 
   await page.goto(`${AUTH_BASE_URL}/users`);
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();

@@ -183,7 +183,7 @@ test('clicked values search the list for them; URL attributes are safe links', a
   const { id, resource } = await createAlert(request, { group: 'Say "hi"' });
   await page.goto(`/alert/${id}`);
   const group = page.getByRole('link', { name: 'Say "hi"' });
-  await expect(group).toHaveAttribute('href', `/alerts?q=${encodeURIComponent('group:"^Say \\u0022hi\\u0022$"')}`);
+  await expect(group).toHaveAttribute('href', `/alerts?q=${encodeURIComponent('group:"\\Y|^Say \\u0022hi\\u0022$|\\Y"')}`);
   await expect(page.getByRole('link', { name: 'eu-west-1' })).toHaveAttribute('href', `/alerts?q=${encodeURIComponent('_.region:"^eu-west-1$"')}`);
   const runbook = page.getByRole('link', { name: 'https://runbooks.example/disk' });
   await expect(runbook).toHaveAttribute('target', '_blank');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/start.ts';
 
 // The search box suggests, for the word under the caret, field names, then the values of that field with their
 // counts, and the operators after a term (an ARIA 1.2 combobox: arrows, Enter or Tab, Escape, a tap); an empty box
@@ -6,6 +7,22 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 // Typing key by key on a loaded machine takes a while.
 test.describe.configure({ timeout: 90_000 });
+
+// Its own demo server: suggestions hold the API's top values, and on the shared server the alerts the tests before
+// this one created (hundreds of resources) would push this spec's values out of them.
+let server: RunningServer | undefined;
+test.use({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    server ??= await startServer({ port: 0, host: '127.0.0.1', dataDir: null, seed: 'demo', simulator: false, serveConsole: true, settings: { AUTH_REQUIRED: false } });
+    await use(server.url);
+  },
+});
+test.afterAll(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 async function createAlert(request: APIRequestContext, alert: Record<string, unknown>) {
   const res = await request.post('/api/alert', { data: { severity: 'major', service: ['E2E'], environment: 'Production', event: 'E2ESuggest', text: 'e2e suggest', value: '1', ...alert } });
