@@ -228,7 +228,7 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           aria-autocomplete="list"
           aria-invalid={invalid}
-          aria-describedby={invalid || warnings.length > 0 || showRefusal ? messageId : undefined}
+          aria-describedby={invalid || warnings.length > 0 || showRefusal || (pendingSubmit && check === null) ? messageId : undefined}
           value={text}
           dir="auto"
           spellCheck={false}
