@@ -3,7 +3,9 @@
 // after a complete term. A chosen value is written so the real server finds exactly it: a bare word where that
 // word can only match this value among the known ones, else the exact term of query-values.ts.
 import { ALERT_COLUMNS, columnType, LIST_COLUMNS } from './query-syntax.ts';
-import { allOf, bareWord, exactTerm, queryField } from './query-values.ts';
+import { attributeText, bareWord, exactTerm, queryField, type RowLike } from './query-values.ts';
+
+export type { RowLike };
 import { compareNames } from './names.ts';
 
 export interface ValueCount {
@@ -209,28 +211,6 @@ const ROW_FIELDS: Readonly<Record<string, (a: RowLike) => unknown>> = {
   type: (a) => a.type,
 };
 
-export interface RowLike {
-  resource: string;
-  event: string;
-  environment: string;
-  severity: string;
-  status: string;
-  service: readonly string[];
-  group: string;
-  tags: readonly string[];
-  origin: string;
-  customer: string | null;
-  type: string;
-  attributes: Readonly<Record<string, unknown>>;
-}
-
-/** Attribute values a suggestion can carry: short text, numbers and booleans. */
-function attributeText(v: unknown): string | null {
-  if (typeof v === 'string') return v.length > 0 && v.length <= 200 ? v : null;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return null;
-}
-
 /**
  * What the API knows joined with what the page's rows hold: a value only the rows show is added without a count;
  * attribute names and their values come from the rows alone. Returns the values and the attribute names.
@@ -263,43 +243,4 @@ export function withRows(api: SuggestionValues, rows: readonly RowLike[]): { val
     }
   }
   return { values, attributes: [...attributes].sort(compareNames) };
-}
-
-// ---------------------------------------------------------------- a value of the list, one click from a filter
-
-/** The search with `field` = `value` added (or excluded, with NOT): null when Alerta cannot express the value. */
-export function withValueFilter(q: string, field: string, value: string, exclude: boolean): string | null {
-  const term = exactTerm(field, value);
-  if (term === null) return null;
-  const add = exclude ? `NOT ${term}` : term;
-  const current = q.trim();
-  if (current === '') return add;
-  if (current === add) return current;
-  return allOf([current, add]);
-}
-
-/** The query field of a list column, and its value in an alert, when a click on it can filter (one value only). */
-export function cellFilter(column: { name: string; kind: string; attribute?: string }, alert: RowLike & { previousSeverity?: string }): { field: string; value: string } | null {
-  const one = (field: string, v: unknown) => (typeof v === 'string' && v !== '' && queryField(field) !== null ? { field, value: v } : null);
-  if (column.kind === 'attribute' && column.attribute) return one(`_.${column.attribute}`, attributeText(alert.attributes?.[column.attribute]));
-  switch (column.name) {
-    case 'resource':
-    case 'event':
-    case 'environment':
-    case 'severity':
-    case 'status':
-    case 'group':
-    case 'origin':
-    case 'customer':
-    case 'type':
-      return one(column.name, (alert as unknown as Record<string, unknown>)[column.name]);
-    case 'previousSeverity':
-      return one('previous_severity', alert.previousSeverity);
-    case 'service':
-    case 'tags':
-      // a list cell stands for one value only when it holds one
-      return alert[column.name].length === 1 ? one(column.name, alert[column.name][0]) : null;
-    default:
-      return null;
-  }
 }

@@ -121,3 +121,66 @@ export function exactAnyTerm(field: string, values: readonly string[]): string |
   if (f === null || type !== 'text') return null;
   return `${f}:"\\Y|^(?:${vs.map(regexText).join('|')})$|\\Y"`;
 }
+
+// ---------------------------------------------------------------- an alert row's values (suggestions and value filters)
+
+export interface RowLike {
+  resource: string;
+  event: string;
+  environment: string;
+  severity: string;
+  status: string;
+  service: readonly string[];
+  group: string;
+  tags: readonly string[];
+  origin: string;
+  customer: string | null;
+  type: string;
+  attributes: Readonly<Record<string, unknown>>;
+}
+
+/** Attribute values a suggestion can carry: short text, numbers and booleans. */
+export function attributeText(v: unknown): string | null {
+  if (typeof v === 'string') return v.length > 0 && v.length <= 200 ? v : null;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+}
+
+// ---------------------------------------------------------------- a value of the list, one click from a filter
+
+/** The search with `field` = `value` added (or excluded, with NOT): null when Alerta cannot express the value. */
+export function withValueFilter(q: string, field: string, value: string, exclude: boolean): string | null {
+  const term = exactTerm(field, value);
+  if (term === null) return null;
+  const add = exclude ? `NOT ${term}` : term;
+  const current = q.trim();
+  if (current === '') return add;
+  if (current === add) return current;
+  return allOf([current, add]);
+}
+
+/** The query field of a list column, and its value in an alert, when a click on it can filter (one value only). */
+export function cellFilter(column: { name: string; kind: string; attribute?: string }, alert: RowLike & { previousSeverity?: string }): { field: string; value: string } | null {
+  const one = (field: string, v: unknown) => (typeof v === 'string' && v !== '' && queryField(field) !== null ? { field, value: v } : null);
+  if (column.kind === 'attribute' && column.attribute) return one(`_.${column.attribute}`, attributeText(alert.attributes?.[column.attribute]));
+  switch (column.name) {
+    case 'resource':
+    case 'event':
+    case 'environment':
+    case 'severity':
+    case 'status':
+    case 'group':
+    case 'origin':
+    case 'customer':
+    case 'type':
+      return one(column.name, (alert as unknown as Record<string, unknown>)[column.name]);
+    case 'previousSeverity':
+      return one('previous_severity', alert.previousSeverity);
+    case 'service':
+    case 'tags':
+      // a list cell stands for one value only when it holds one
+      return alert[column.name].length === 1 ? one(column.name, alert[column.name][0]) : null;
+    default:
+      return null;
+  }
+}

@@ -111,3 +111,57 @@ test.describe('fr', () => {
     await expect(page).not.toHaveURL(/q=/);
   });
 });
+
+// The check's code is a chunk of its own, off the path to the first rows: it comes at the box's first use (or in
+// idle time after the rows). Until it is in, a submitted query waits for its check, and goes only if it passes.
+test.describe('before the check has loaded', () => {
+  test.use({ locale: 'en-US', serviceWorkers: 'block' });
+
+  /** Holds the search box's assistance chunks until released. */
+  async function holdAssist(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/assets\/(search-assist|query-join)-[^/]*\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    return { release, asked };
+  }
+
+  test('a query with an error submitted before the check arrives is checked when it does, and not sent', async ({ page, request }) => {
+    const event = `E2ESearchLazy${Date.now()}`;
+    await createAlert(request, { resource: 'lazy-a', event });
+    const held = await holdAssist(page);
+    await page.goto(`/alerts?q=event:${event}`);
+    await expect(rows(page)).toHaveCount(1);
+
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill(`event:${event} AND resource:"lazy-a`);
+    await box.press('Enter');
+    await expectDescribed(box, 'Checking the search');
+    expect(held.asked.some((url) => url.includes('search-assist'))).toBe(true);
+    held.release();
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expectDescribed(box, 'This quote is never closed');
+    await expectDescribed(box, 'Not sent: fix the error first');
+    await expect(page).toHaveURL(new RegExp(`q=event(:|%3A)${event}$`));
+  });
+
+  test('a valid query submitted before the check arrives is sent once it passes', async ({ page, request }) => {
+    const event = `E2ESearchLazy${Date.now()}`;
+    await createAlert(request, { resource: 'lazy-b', event });
+    const held = await holdAssist(page);
+    await page.goto('/alerts');
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill(`event:${event}`);
+    await box.press('Enter');
+    await expectDescribed(box, 'Checking the search');
+    await page.waitForTimeout(300); // nothing goes while the check is missing
+    await expect(page).not.toHaveURL(/q=/);
+    held.release();
+    await expect(page).toHaveURL(new RegExp(`q=event(:|%3A)${event}$`));
+    await expect(rows(page)).toHaveCount(1);
+  });
+});

@@ -33,7 +33,7 @@ import { ColumnMenu } from './ColumnMenu.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
-import { cellFilter } from '../../../core/query-suggest.ts';
+import { cellFilter } from '../../../core/query-values.ts';
 import { useValueFilter } from './value-filter.ts';
 import { TOUCH_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 

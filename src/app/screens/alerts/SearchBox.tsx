@@ -2,13 +2,16 @@
 // (src/core/query-check.ts); an error says what is wrong and where, and keeps the query from being sent; warnings
 // are shown and the query goes. A query the server still refuses shows the server's own message under the box.
 // The input is an ARIA 1.2 combobox: its listbox suggests fields, values with counts and operators for the word
-// under the caret, and, in an empty box, the recent and saved searches (docs/search.md).
+// under the caret, and, in an empty box, the recent and saved searches (docs/search.md). The check and the
+// suggestions come in a chunk of their own (src/app/screens/alerts/search-assist-loader.ts), asked for at the box's
+// first focus, press or key and in idle time after the first rows: until it is in, the text is 'being checked' and a
+// submitted query waits for its check.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { useLocation } from 'wouter';
 import { searchWithQ } from '../../../core/alerts-location.ts';
-import { caretColumn, issueMessage, type QueryCheck, type QueryIssue } from '../../../core/query-check.ts';
+import type { QueryCheck } from '../../../core/query-check.ts';
 import { useT } from '../../state/i18n.ts';
 import { metaAtom } from '../../state/alerts.ts';
 import { addressAtom, clearSelection } from '../../state/alerts-screen.ts';
@@ -17,42 +20,13 @@ import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useQueryCheck } from './use-query-check.ts';
-import { applySuggestion } from '../../../core/query-suggest.ts';
+import { whenStarted } from '../../startup.ts';
+import { loadedSearchAssist, loadSearchAssist } from './search-assist-loader.ts';
 import { searchUndoAtom } from './value-filter.ts';
-import { refreshSuggestions, useRecentSearches, useSearchOptions, type SearchOption } from './use-search-suggestions.ts';
+import { refreshSuggestions, useRecentSearches, useSearchOptions } from './use-search-suggestions.ts';
 
 /** The server's refusal of the search in force (a 400 with its reason), else null. */
 const refusalAtom = selectAtom(metaAtom, (m) => (m.error && m.error.code === 400 ? (m.error.detail ?? m.error.message) : null));
-
-/** The query around an issue, the offending part marked; long queries show 24 characters either side. */
-function Excerpt({ text, issue }: { text: string; issue: QueryIssue }) {
-  const from = Math.max(0, issue.from - 24);
-  const to = Math.min(text.length, issue.to + 24);
-  const marked = text.slice(issue.from, issue.to) || ' ';
-  return (
-    <code dir="ltr" className="whitespace-pre-wrap break-all rounded bg-black/5 px-1 font-mono text-xs dark:bg-white/10">
-      {from > 0 && '…'}
-      {text.slice(from, issue.from)}
-      <mark className="rounded-sm bg-red-200 text-red-950 underline decoration-wavy dark:bg-red-800 dark:text-red-50">{marked}</mark>
-      {text.slice(issue.to, to)}
-      {to < text.length && '…'}
-    </code>
-  );
-}
-
-function IssueLine({ text, issue: found }: { text: string; issue: QueryIssue }) {
-  const { t } = useT();
-  const { key, values } = issueMessage(found);
-  const error = found.severity === 'error';
-  return (
-    <li className="flex flex-wrap items-baseline gap-x-2">
-      <Icon name={error ? 'error' : 'warning'} size={14} className={`shrink-0 self-center ${error ? 'text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300'}`} />
-      <span className="font-semibold">{t('QueryAtColumn', { column: caretColumn(text, found.from) })}</span>
-      <span>{t(key as never, values)}</span>
-      <Excerpt text={text} issue={found} />
-    </li>
-  );
-}
 
 function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();
@@ -66,98 +40,6 @@ function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         {doc ?? '…'}
       </pre>
     </Dialog>
-  );
-}
-
-const optionKey = (o: SearchOption) => (o.kind === 'suggestion' ? `s:${o.s.kind}:${o.s.field ?? ''}:${o.s.label}` : `${o.kind}:${o.q}`);
-
-/** The combobox's listbox: one option per suggestion, the active one marked; a finger or a click takes one. */
-function OptionList({
-  id,
-  options,
-  active,
-  onPick,
-  onRemove,
-}: {
-  id: string;
-  options: readonly SearchOption[];
-  active: number;
-  onPick: (i: number) => void;
-  onRemove: (i: number) => void;
-}) {
-  const { t, formatNumber } = useT();
-  const hintId = `${id}-hint`;
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (active >= 0) list.current?.children[active]?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
-  const removable = options.some((o) => o.kind !== 'suggestion');
-  return (
-    <>
-      <ul
-        ref={list}
-        id={id}
-        role="listbox"
-        aria-label={removable ? t('RecentSearches') : t('SearchSuggestions')}
-        aria-describedby={removable ? hintId : undefined}
-        className="absolute left-0 top-full z-40 mt-1 max-h-[min(24rem,60vh)] w-full min-w-[min(22rem,calc(100vw-1rem))] overflow-auto rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 dark:bg-gray-800 dark:text-gray-100 dark:ring-white/15"
-      >
-        {options.map((o, i) => {
-          const group = o.kind === 'recent' ? t('RecentSearch') : o.kind === 'saved' ? t('SavedSearch') : null;
-          const first = group !== null && i > 0 && options[i - 1]!.kind !== o.kind;
-          const selected = i === active;
-          const label = o.kind === 'suggestion' ? o.s.label : o.kind === 'saved' ? o.text : o.q;
-          const tag = o.kind === 'suggestion' ? (o.s.kind === 'value' ? o.s.field : o.s.kind === 'field' ? t('SuggestionField') : t('SuggestionOperator')) : group;
-          return (
-            <li
-              key={optionKey(o)}
-              id={`${id}-${i}`}
-              role="option"
-              aria-selected={selected}
-              // the input keeps the focus: a press on an option must not blur it (that would send the search)
-              onPointerDown={(e) => e.preventDefault()}
-              onClick={() => onPick(i)}
-              className={`flex min-h-9 cursor-pointer items-center gap-2 px-3 py-1 pointer-coarse:min-h-11 ${selected ? 'bg-blue-100 dark:bg-blue-900/60' : 'hover:bg-gray-100 dark:hover:bg-gray-700'} ${first ? 'border-t border-gray-200 dark:border-gray-700' : ''}`}
-            >
-              {o.kind !== 'suggestion' && <Icon name={o.kind === 'recent' ? 'schedule' : 'pin'} size={16} className="shrink-0 opacity-60" />}
-              <span dir="auto" className={`min-w-0 flex-1 truncate ${o.kind === 'suggestion' && o.s.kind !== 'value' ? 'font-mono' : ''}`}>
-                {label}
-              </span>
-              {o.kind === 'saved' && o.text !== o.q && <span dir="ltr" className="hidden min-w-0 max-w-[40%] truncate font-mono text-xs opacity-60 sm:inline">{o.q}</span>}
-              {tag && <span className="shrink-0 rounded bg-black/5 px-1.5 text-xs opacity-80 dark:bg-white/10">{tag}</span>}
-              {o.kind === 'suggestion' && o.s.count !== null && (
-                <span className="shrink-0 tabular-nums text-xs opacity-70">
-                  <span aria-hidden="true">{formatNumber(o.s.count)}</span>
-                  <span className="sr-only">{t('SuggestionCount', { count: o.s.count })}</span>
-                </span>
-              )}
-              {o.kind !== 'suggestion' && (
-                // Not in the tab order (an option's content is not for the keyboard): Delete removes the active one.
-                <button
-                  type="button"
-                  tabIndex={-1}
-                  aria-label={o.kind === 'saved' ? t('DeleteSearchNamed', { text: o.text }) : t('RemoveRecentSearch', { query: o.q })}
-                  title={o.kind === 'saved' ? t('DeleteSearchNamed', { text: o.text }) : t('RemoveRecentSearch', { query: o.q })}
-                  onPointerDown={(e) => e.preventDefault()}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onRemove(i);
-                  }}
-                  className="-mr-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-full opacity-60 hover:bg-black/10 hover:opacity-100 pointer-coarse:h-11 pointer-coarse:w-11 dark:hover:bg-white/10"
-                >
-                  <Icon name="close" size={16} />
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {removable && (
-        <span id={hintId} className="sr-only">
-          {t('SuggestionRemoveHint')}
-        </span>
-      )}
-    </>
   );
 }
 
@@ -180,6 +62,25 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
   const canUndo = undo !== null && undo.after === q;
   // a submit while a long query is still being checked goes once its check is in (and only if it passes)
   const [pendingSubmit, setPendingSubmit] = useState(false);
+  // the check and the suggestions: null until their chunk is in; a failed load lets a submit go unchecked (the server
+  // still checks it, and its refusal shows under the box) rather than keep it waiting
+  const [assist, setAssist] = useState(loadedSearchAssist);
+  const [assistFailed, setAssistFailed] = useState(false);
+  const wantAssist = useCallback(() => {
+    if (assist) return;
+    loadSearchAssist().then(
+      (a) => {
+        setAssist(() => a);
+        setAssistFailed(false);
+      },
+      () => setAssistFailed(true),
+    );
+  }, [assist]);
+  useEffect(() => {
+    if (assist) return;
+    // prefetched once the first rows are on screen; the box takes it when it arrives
+    whenStarted(() => loadSearchAssist().then((a) => setAssist(() => a), () => {}));
+  }, [assist]);
   const pending = useRef<string | null>(null);
   const [tried, setTried] = useState(false);
   // the suggestions: where the caret is, whether the list is open and which option is active (-1: none)
@@ -190,8 +91,8 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
   const nextCaret = useRef<number | null>(null);
   const listId = useId();
   const { recent, add: addRecentSearch, remove: removeRecentSearch } = useRecentSearches();
-  const options = useSearchOptions(text, caret, listOpen, used, recent);
-  const expanded = listOpen && options.length > 0;
+  const options = useSearchOptions(text, caret, listOpen, used, recent, assist);
+  const expanded = assist !== null && listOpen && options.length > 0;
   const active = expanded && activeOption < options.length ? activeOption : -1;
   // after a suggestion is taken, the caret goes where the suggestion says (once the new text is in the input)
   useLayoutEffect(() => {
@@ -210,16 +111,18 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
     },
     [store, navigate, addRecentSearch],
   );
-  const onLongCheck = useCallback(
-    (checked: string, result: QueryCheck) => {
-      if (pending.current !== checked) return;
-      pending.current = null;
-      setPendingSubmit(false);
-      if (result.sendable) search(checked.trim());
-    },
-    [search],
-  );
-  const check: QueryCheck | null = useQueryCheck(text, onLongCheck);
+  const check: QueryCheck | null = useQueryCheck(text, assist);
+  // a submit that waited for its check (a long query, or the check's code still on its way) goes once the check is
+  // in, and only if it passes
+  useEffect(() => {
+    const waiting = pending.current;
+    if (!pendingSubmit || waiting === null) return;
+    if (check === null && !assistFailed) return;
+    if (check !== null && waiting !== text) return;
+    pending.current = null;
+    setPendingSubmit(false);
+    if (check === null || check.sendable) search(waiting.trim());
+  }, [pendingSubmit, check, text, assistFailed, search]);
   const messageId = useId();
   const errors = check?.issues.filter((i) => i.severity === 'error') ?? [];
   const warnings = check?.issues.filter((i) => i.severity === 'warning') ?? [];
@@ -228,12 +131,12 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
   /** Sends the box's query when it can be: never a query with an error in it. */
   const trySend = () => {
     setTried(true);
-    if (check === null) {
+    if (check === null && !assistFailed) {
       pending.current = text;
       setPendingSubmit(true);
       return;
     }
-    if (check.sendable) search(text.trim());
+    if (check === null || check.sendable) search(text.trim());
   };
 
   const submit = (e: FormEvent) => {
@@ -248,7 +151,7 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
     if (!o) return;
     setActiveOption(-1);
     if (o.kind === 'suggestion') {
-      const next = applySuggestion(text, o.s);
+      const next = assist!.applySuggestion(text, o.s);
       setText(next.text);
       setCaret(next.caret);
       nextCaret.current = next.caret;
@@ -325,7 +228,7 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           aria-autocomplete="list"
           aria-invalid={invalid}
-          aria-describedby={invalid || warnings.length > 0 || showRefusal ? messageId : undefined}
+          aria-describedby={invalid || warnings.length > 0 || showRefusal || (pendingSubmit && check === null) ? messageId : undefined}
           value={text}
           dir="auto"
           spellCheck={false}
@@ -339,7 +242,9 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
             pending.current = null;
             setPendingSubmit(false);
           }}
+          onPointerDown={wantAssist}
           onFocus={(e) => {
+            wantAssist();
             setUsed(true);
             if (used) refreshSuggestions();
             setCaret(e.target.selectionStart ?? e.target.value.length);
@@ -350,9 +255,16 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
             setListOpen(false);
             setActiveOption(-1);
             // Like the old console, leaving the box submits a changed search (one that passes the check).
-            if (text.trim() !== q && check?.sendable) search(text.trim());
+            if (text.trim() === q) return;
+            if (check?.sendable) search(text.trim());
+            else if (check === null && !pendingSubmit) {
+              // its check is not in yet: the search goes once it is (and passes)
+              pending.current = text;
+              setPendingSubmit(true);
+            }
           }}
           onKeyDown={(e) => {
+            wantAssist();
             if (onListKeys(e)) return;
             // Escape abandons an edit (back to the search in force). The browser's own Escape-clears-the-box is
             // prevented: with submit-on-blur it would silently drop the search on the next click elsewhere.
@@ -376,6 +288,8 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
             className="h-8 w-8 text-white"
             onClick={() => {
               setText('');
+              pending.current = null;
+              setPendingSubmit(false);
               search('');
               searchRef.current?.focus();
               // the input still held the old text when it took the focus: its caret is at the start now
@@ -392,6 +306,8 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
             onClick={() => {
               setUndo(null);
               setText(undo.before);
+              pending.current = null;
+              setPendingSubmit(false);
               search(undo.before);
             }}
           />
@@ -403,10 +319,10 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
         {(invalid || warnings.length > 0 || showRefusal || (pendingSubmit && check === null)) && (
           <div className="mt-1 max-h-40 overflow-auto rounded bg-white px-2 py-1 text-sm text-gray-900 shadow dark:bg-gray-800 dark:text-gray-100">
             {check === null && <p>{t('QueryChecking')}</p>}
-            {(invalid || warnings.length > 0) && (
+            {assist && (invalid || warnings.length > 0) && (
               <ul className="space-y-0.5">
                 {[...errors.slice(0, 3), ...warnings.slice(0, 3)].map((i) => (
-                  <IssueLine key={`${i.code}-${i.from}`} text={text} issue={i} />
+                  <assist.IssueLine key={`${i.code}-${i.from}`} text={text} issue={i} />
                 ))}
               </ul>
             )}
@@ -420,7 +336,7 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
           </div>
         )}
       </div>
-      {expanded && <OptionList id={listId} options={options} active={active} onPick={pick} onRemove={removeOption} />}
+      {expanded && <assist.OptionList id={listId} options={options} active={active} onPick={pick} onRemove={removeOption} />}
       <span role="status" className="sr-only">
         {listOpen && text.trim() !== '' ? t('SuggestionsShown', { count: options.length }) : ''}
       </span>

@@ -1,8 +1,10 @@
 // The search box's check as the user types: a short query is checked at once (well under a frame), a long one by a
-// worker, the box showing 'checking' meanwhile; only the answer for the text in the box counts.
+// worker, the box showing 'checking' meanwhile; only the answer for the text in the box counts. Until the check's
+// code has arrived (src/app/screens/alerts/search-assist-loader.ts) every text is 'being checked'.
 import { useEffect, useMemo, useState } from 'react';
-import { checkQuery, SYNC_CHECK_MAX, type QueryCheck } from '../../../core/query-check.ts';
+import type { QueryCheck } from '../../../core/query-check.ts';
 import type { QueryCheckAnswer, QueryCheckRequest } from '../../../worker/contract/query-check.ts';
+import type { SearchAssist } from './search-assist.tsx';
 
 let worker: Worker | null = null;
 let nextId = 0;
@@ -23,30 +25,25 @@ function checkOffThread(q: string): Promise<QueryCheck> {
   });
 }
 
-/**
- * The check of `text`, or null while a long one is being checked. onLongCheck hears each long check as it arrives
- * (for a submit that waited for it).
- */
-export function useQueryCheck(text: string, onLongCheck?: (q: string, check: QueryCheck) => void): QueryCheck | null {
-  const long = text.length > SYNC_CHECK_MAX;
+/** The check of `text`, or null while it is being checked (a long one, or any while `assist` has not arrived). */
+export function useQueryCheck(text: string, assist: SearchAssist | null): QueryCheck | null {
+  const long = assist !== null && text.length > assist.SYNC_CHECK_MAX;
   const [answer, setAnswer] = useState<{ q: string; check: QueryCheck } | null>(null);
-  const sync = useMemo(() => (long ? null : checkQuery(text)), [text, long]);
+  const sync = useMemo(() => (assist === null || long ? null : assist.checkQuery(text)), [text, long, assist]);
   useEffect(() => {
     if (!long) return;
     let alive = true;
     // coalesce a burst of keystrokes into one request; a newer text cancels the older answer
     const timer = setTimeout(() => {
       void checkOffThread(text).then((check) => {
-        if (!alive) return;
-        setAnswer({ q: text, check });
-        onLongCheck?.(text, check);
+        if (alive) setAnswer({ q: text, check });
       });
     }, 80);
     return () => {
       alive = false;
       clearTimeout(timer);
     };
-  }, [text, long, onLongCheck]);
+  }, [text, long]);
   if (sync) return sync;
-  return answer?.q === text ? answer.check : null;
+  return long && answer?.q === text ? answer.check : null;
 }

@@ -1,15 +1,17 @@
 // What the search box's list offers: the suggestions for the word under the caret (src/core/query-suggest.ts) from
 // the values the worker keeps (asked when the box is used; the worker goes to the API at most every few minutes)
-// joined with the rows on the page; with an empty box, the recent and the saved searches.
+// joined with the rows on the page; with an empty box, the recent and the saved searches. The suggesting code comes
+// with the box's assistance chunk (src/app/screens/alerts/search-assist-loader.ts): no suggestions until it is in.
 import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { suggest, withRows, type Suggestion, type SuggestionValues } from '../../../core/query-suggest.ts';
+import type { Suggestion, SuggestionValues } from '../../../core/query-suggest.ts';
 import { addRecent, parseRecent, recentKey, removeRecent } from '../../../core/recent-searches.ts';
 import { pageRows } from '../../state/alerts.ts';
 import { usernameAtom } from '../../state/session.ts';
 import { savedQueriesAtom } from '../../state/user.ts';
 import { queryClient, useQuery } from '../../data/query.ts';
 import { suggestionsQuery } from '../../data/alerts.ts';
+import type { SearchAssist } from './search-assist.tsx';
 
 export type SearchOption =
   | { kind: 'suggestion'; s: Suggestion }
@@ -61,14 +63,14 @@ export function useRecentSearches() {
 
 /**
  * The options for the text and caret while the box is in use (`active`). `used` turns true at the first focus: only
- * then is the suggestion data asked for.
+ * then is the suggestion data asked for. `assist` is null until the suggesting code has arrived.
  */
-export function useSearchOptions(text: string, caret: number, active: boolean, used: boolean, recent: readonly string[]): SearchOption[] {
+export function useSearchOptions(text: string, caret: number, active: boolean, used: boolean, recent: readonly string[], assist: SearchAssist | null): SearchOption[] {
   const store = useStore();
   const saved = useAtomValue(savedQueriesAtom);
   const { data } = useQuery(used ? suggestionsQuery : null);
   // The page's rows are read when the box is entered or the data arrives, not at each keystroke or poll.
-  const joined = useMemo(() => (active && data ? withRows(data.values, pageRows(store)) : active ? withRows({}, pageRows(store)) : EMPTY), [active, data, store]);
+  const joined = useMemo(() => (active && assist ? assist.withRows(data?.values ?? {}, pageRows(store)) : EMPTY), [active, data, store, assist]);
   return useMemo(() => {
     if (!active) return [];
     if (text.trim() === '') {
@@ -78,8 +80,9 @@ export function useSearchOptions(text: string, caret: number, active: boolean, u
         ...saved.map((s): SearchOption => ({ kind: 'saved', q: s.q, text: s.text })),
       ];
     }
-    return suggest(text, caret, joined.values, joined.attributes).map((s): SearchOption => ({ kind: 'suggestion', s }));
-  }, [active, text, caret, joined, recent, saved]);
+    if (!assist) return [];
+    return assist.suggest(text, caret, joined.values, joined.attributes).map((s): SearchOption => ({ kind: 'suggestion', s }));
+  }, [active, text, caret, joined, recent, saved, assist]);
 }
 
 /** Asks the worker for fresh suggestion data (it answers from its copy while that is recent). */

@@ -1,10 +1,10 @@
 // A value of the list one click from a filter: Alt-click on a cell adds field = value to the search, Alt+Shift-click
-// adds NOT field = value (src/core/query-suggest.ts writes the term); the search box then offers to undo it.
+// adds NOT field = value (src/core/query-values.ts writes the term); the search box then offers to undo it.
 import { useCallback } from 'react';
 import { atom, useStore } from 'jotai';
 import { useLocation } from 'wouter';
 import { searchWithQ } from '../../../core/alerts-location.ts';
-import { withValueFilter } from '../../../core/query-suggest.ts';
+import { withValueFilter } from '../../../core/query-values.ts';
 import { addressAtom, clearSelection } from '../../state/alerts-screen.ts';
 
 /** The last search a value click changed: the box offers to go back while the search is still the one it made. */
