@@ -78,7 +78,8 @@ export const adminCommands = {
   setMember(groupId: string, userId: string, member: boolean, label: string): Promise<Outcome<void>> {
     return runCommand({
       label,
-      gate: `member:${groupId}:${userId}`,
+      // adding and removing are two buttons: a remove right after an add is not a double click of either
+      gate: `member:${member ? 'add' : 'remove'}:${groupId}:${userId}`,
       run: () => (member ? dataWorker.addUserToGroup(groupId, userId) : dataWorker.removeUserFromGroup(groupId, userId)),
       invalidates: MEMBERSHIP_TAGS,
       success: member ? { level: 'success', key: 'UserAddedGroup', text: 'User added to group' } : { level: 'success', key: 'UserRemovedGroup', text: 'User removed from group' },
