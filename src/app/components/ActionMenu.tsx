@@ -20,6 +20,8 @@ export interface ActionMenuProps {
   entries: readonly ActionMenuEntry[];
   itemsClassName: string;
   tabIndex?: number;
+  /** 44 px items whatever the pointer (a menu only touch screens show) */
+  touchItems?: boolean;
 }
 
 const ActionMenuPanel = lazy(() => import('./ActionMenuPanel.tsx'));

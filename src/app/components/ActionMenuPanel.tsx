@@ -5,7 +5,7 @@ import type { ActionMenuProps } from './ActionMenu.tsx';
 import { Icon } from './Icon.tsx';
 import { useOpenOnMount, type Activation } from './deferred.tsx';
 
-export default function ActionMenuPanel({ label, buttonClassName, button, entries, itemsClassName, tabIndex, activation }: ActionMenuProps & { activation: Activation }) {
+export default function ActionMenuPanel({ label, buttonClassName, button, entries, itemsClassName, tabIndex, touchItems, activation }: ActionMenuProps & { activation: Activation }) {
   const ref = useRef<HTMLButtonElement>(null);
   useOpenOnMount(ref, activation);
   return (
@@ -19,7 +19,7 @@ export default function ActionMenuPanel({ label, buttonClassName, button, entrie
             <button
               type="button"
               onClick={entry.onSelect}
-              className={`${entry.icon ? 'flex items-center gap-3' : 'block'} w-full px-4 py-2 text-left pointer-coarse:min-h-11 data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700`}
+              className={`${entry.icon ? 'flex items-center gap-3' : 'block'} w-full px-4 py-2 text-left ${touchItems ? 'min-h-11' : 'pointer-coarse:min-h-11'} data-[focus]:bg-gray-100 dark:data-[focus]:bg-gray-700`}
             >
               {entry.icon && <Icon name={entry.icon} size={18} />}
               {entry.label}

@@ -1,15 +1,14 @@
 // The actions of one alert: only those its status allows (src/core/actions.ts), watch/unwatch, delete, and the
 // configured custom actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells;
 // always shown on phone cards; on a touch screen's table, one menu button in every row (RowActionsMenu).
-import { lazy, memo } from 'react';
+import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { ActionMenu } from '../../components/ActionMenu.tsx';
-import { DeferredButton } from '../../components/deferred.tsx';
+import { ActionMenu, type ActionMenuEntry } from '../../components/ActionMenu.tsx';
 import { ACTION_ICONS } from '../../components/action-icons.ts';
 import { useT } from '../../state/i18n.ts';
 import { actionLabel } from '../../i18n/labels.ts';
@@ -28,9 +27,8 @@ const BUTTON_CLASS = { compact: 'h-6! w-6!', small: 'h-7! w-7!', large: 'h-11! w
 const ICON_SIZE = { compact: 16, small: 18, large: 22 } as const;
 /** The px of the touch screen's row menu button: a 44 px target. */
 export const TOUCH_BUTTON_SIZE = 44;
-export const ROW_MENU_BUTTON = 'inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/10';
-export const MENU_ITEMS = 'z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100';
-const RowActionsMenuPanel = lazy(() => import('./RowActionsMenuPanel.tsx'));
+const ROW_MENU_BUTTON = 'inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/10';
+const MENU_ITEMS = 'z-40 min-w-40 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100';
 
 /** The px of one row button in the table. */
 export function actionButtonSize(compact: boolean): number {
@@ -110,26 +108,38 @@ export const RowActions = memo(function RowActions({
 
 /**
  * The actions of one alert behind one 44 px button, for touch screens: nothing hovers there, so every row carries
- * it, and a row of 44 px buttons would take a tablet's width. Until the first tap it is a plain button; the menu and
- * its entries load then (RowActionsMenuPanel.tsx). The menu opens on a tap (a click), which a scroll gesture starting
+ * it, and a row of 44 px buttons would take a tablet's width. Until the first tap it is a plain button; the menu's
+ * code loads then (ActionMenu). The menu opens on a tap (a click), which a scroll gesture starting
  * on the button never is.
  */
 export const RowActionsMenu = memo(function RowActionsMenu({ alert, ctx, tabbable }: { alert: AlertRow; ctx: RowContext; tabbable: boolean }) {
   const { t } = useT();
+  const askDelete = useSetAtom(pendingDeleteAtom);
   if (!ctx.canWrite) return null;
+  const watched = isWatchedBy(alert, ctx.username);
+  const entries: ActionMenuEntry[] = allowedActions(alert.status).map((action) => ({
+    key: action,
+    label: t(ACTION_LABEL_KEYS[action] as 'Ack'),
+    icon: ACTION_ICONS[action],
+    onSelect: () => void alertCommands.act('list', [alert.id], action),
+  }));
+  if (ctx.username) {
+    entries.push({ key: 'watch', label: watched ? t('Unwatch') : t('Watch'), icon: watched ? 'visibilityOff' : 'visibility', onSelect: () => void alertCommands.watch('list', [alert.id], !watched) });
+  }
+  if (ctx.canDelete) entries.push({ key: 'delete', label: t('Delete'), icon: 'delete', onSelect: () => askDelete({ ids: [alert.id], bulk: false }) });
+  for (const action of ctx.customActions) entries.push({ key: `custom:${action}`, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', [alert.id], action) });
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   return (
     <div className="flex items-center justify-end" onClick={stop} onKeyDown={stop}>
-      <DeferredButton
-        popup="menu"
-        aria-label={t('RowActions')}
-        title={t('RowActions')}
-        className={ROW_MENU_BUTTON}
+      <ActionMenu
+        label={t('RowActions')}
+        buttonClassName={ROW_MENU_BUTTON}
+        button={<Icon name="moreVert" size={24} />}
+        itemsClassName={MENU_ITEMS}
         tabIndex={tabbable ? 0 : -1}
-        render={(activation) => <RowActionsMenuPanel alert={alert} ctx={ctx} tabbable={tabbable} activation={activation} />}
-      >
-        <Icon name="moreVert" size={24} />
-      </DeferredButton>
+        touchItems
+        entries={entries}
+      />
     </div>
   );
 });
