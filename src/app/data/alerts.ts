@@ -45,9 +45,9 @@ export const suggestionsQuery: Query<SuggestionData> = { key: 'search-suggestion
 // ---- commands ------------------------------------------------------------------------------------------------------
 
 /**
- * Where a command comes from. The list's buttons share one 200 ms gate and one busy flag and say what was done;
- * the detail page shows the result itself, and each of its buttons has its own gate, so a quick Ack-then-Unack (or
- * Save-then-Delete of a note) does both.
+ * Where a command comes from. Each place's buttons share one 200 ms gate and one busy flag (a double click acts
+ * once, even when its first click put another button under the pointer); the list says what was done, the detail
+ * page shows the result itself.
  */
 export type Place = 'list' | 'detail';
 
@@ -68,12 +68,12 @@ function seenOf(ids: readonly string[]): Record<string, AlertSeen> {
   return seen;
 }
 
-function onAlerts(place: Place, gate: string, label: string, ids: readonly string[], run: () => Promise<Result<BulkResult>>): Promise<Outcome<BulkResult>> {
+function onAlerts(place: Place, label: string, ids: readonly string[], run: () => Promise<Result<BulkResult>>): Promise<Outcome<BulkResult>> {
   return runCommand({
     label,
     run,
     count: ids.length,
-    gate: place === 'list' ? 'alerts-list' : `detail:${gate}`,
+    gate: place === 'list' ? 'alerts-list' : 'alert-detail',
     busy: place === 'list' ? listBusyAtom : detailBusyAtom,
     success: (r) =>
       // Queued without a network: said on both places, since nothing else shows it happened yet.
@@ -88,10 +88,10 @@ function onAlerts(place: Place, gate: string, label: string, ids: readonly strin
 export const alertCommands = {
   /** a status action or a configured custom action; ack and shelve carry the preference timeouts */
   act: (place: Place, ids: readonly string[], action: string, text?: string) =>
-    onAlerts(place, `act:${action}`, actionLabel(action, t), ids, () => dataWorker.act([...ids], action, text, seenOf(ids))),
+    onAlerts(place, actionLabel(action, t), ids, () => dataWorker.act([...ids], action, text, seenOf(ids))),
   watch: (place: Place, ids: readonly string[], on: boolean) =>
-    onAlerts(place, on ? 'watch' : 'unwatch', on ? t('Watch') : t('Unwatch'), ids, () => dataWorker.watch([...ids], on, seenOf(ids))),
-  remove: (place: Place, ids: readonly string[]) => onAlerts(place, 'delete', t('Delete'), ids, () => dataWorker.deleteAlerts([...ids])),
+    onAlerts(place, on ? t('Watch') : t('Unwatch'), ids, () => dataWorker.watch([...ids], on, seenOf(ids))),
+  remove: (place: Place, ids: readonly string[]) => onAlerts(place, t('Delete'), ids, () => dataWorker.deleteAlerts([...ids])),
   addNote: (id: string, text: string) =>
     runCommand<Note | null>({
       label: t('AddNote'),

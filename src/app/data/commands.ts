@@ -62,13 +62,25 @@ export const listBusyAtom = atom(false);
 export const detailBusyAtom = atom(false);
 
 /**
- * Runs a command unless its gate closed less than 200 ms ago or its group is busy. Never throws: a failure (or a
- * crashed worker call) shows in a snackbar and comes back as `{ok: false, message}` so a dialog can show it too.
+ * A place's buttons stay busy for the 200 ms after a press even when its command ended sooner: the first click of a
+ * double click can change which button is under the pointer (Ack becomes Open), and the second must not press that one.
+ */
+function releaseBusy(busy: PrimitiveAtom<boolean>, pressedAt: number): void {
+  const wait = pressedAt + ACTION_DEBOUNCE_MS - performance.now();
+  if (wait <= 0) store.set(busy, false);
+  else setTimeout(() => store.set(busy, false), wait);
+}
+
+/**
+ * Runs a command unless its gate closed less than 200 ms ago or its group is busy (running a command, or pressed less
+ * than 200 ms ago). Never throws: a failure (or a crashed worker call) shows in a snackbar and comes back as
+ * `{ok: false, message}` so a dialog can show it too.
  */
 export async function runCommand<T>(command: Command<T>): Promise<Outcome<T>> {
   const { busy } = command;
   const gate = command.gate === undefined ? command.label : command.gate;
   if ((gate !== null && !open(gate)) || (busy && store.get(busy))) return { ok: false, message: '', ignored: true };
+  const pressedAt = performance.now();
   if (busy) store.set(busy, true);
   try {
     let result: Result<T>;
@@ -89,6 +101,6 @@ export async function runCommand<T>(command: Command<T>): Promise<Outcome<T>> {
     if (success) pushNotice({ group: OUTCOME, ...success });
     return failure ? { ok: false, message: failure } : { ok: true, value: result.value };
   } finally {
-    if (busy) store.set(busy, false);
+    if (busy) releaseBusy(busy, pressedAt);
   }
 }

@@ -130,9 +130,27 @@ describe('the command runner', () => {
     const slow = runCommand({ label: 'Ack', gate: 'busy-1', busy, run: () => new Promise<Result<number>>((r) => (release = () => r(ok(1)))) });
     expect(store.get(busy)).toBe(true);
     expect(await runCommand({ label: 'Close', gate: 'busy-2', busy, run: async () => ok(2) })).toMatchObject({ ignored: true });
+    await new Promise((r) => setTimeout(r, 220));
+    expect(store.get(busy)).toBe(true);
     release();
     await slow;
     expect(store.get(busy)).toBe(false);
+  });
+
+  // The detail page's Ack button becomes Open once acked, in the same place: a double click on a fast server acked
+  // and then reopened the alert.
+  it("a double click acts once even when its first click's command ended and put another button under the pointer", async () => {
+    const busy = atom(false);
+    const acted: string[] = [];
+    const press = (action: string) => runCommand({ label: action, gate: `press-${action}`, busy, run: async () => ok(acted.push(action)) });
+    expect(await press('ack')).toMatchObject({ ok: true });
+    expect(store.get(busy)).toBe(true);
+    expect(await press('open')).toMatchObject({ ignored: true });
+    expect(acted).toEqual(['ack']);
+    await new Promise((r) => setTimeout(r, 220));
+    expect(store.get(busy)).toBe(false);
+    expect(await press('open')).toMatchObject({ ok: true });
+    expect(acted).toEqual(['ack', 'open']);
   });
 
   it('shows the server message of a failure, and says which alerts of a bulk action failed and why', async () => {
