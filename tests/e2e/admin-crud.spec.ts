@@ -304,4 +304,18 @@ test.describe('on a laptop with the drawer open', () => {
     }, column);
     expect(broken).toEqual([]);
   });
+
+  // Every column in view, the pinned Actions column covering none: the switches say on or off without their words.
+  test('the Users table fits without scrolling sideways, its switches still named', async ({ page }) => {
+    await openScreen(page, '/users', 'Users');
+    await expect(page.locator('#app-drawer')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('columnheader', { name: 'Comment' })).toBeVisible();
+    const overflow = await table.evaluate((el) => {
+      const scroller = el.parentElement as HTMLElement;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(table.getByRole('switch', { name: 'E-mail verified for Alerta Admin' })).toHaveAttribute('aria-checked', 'true');
+  });
 });

@@ -7,6 +7,9 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
 
+/** The edge of the pinned actions column: a shadow, so columns scrolled under it read as scrolled, not cut. */
+const PINNED_EDGE = 'shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.3)] dark:shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.8)]';
+
 export interface Column<T> {
   id: string;
   header: string;
@@ -135,7 +138,7 @@ export function DataTable<T>({
                 );
               })}
               {actions && (
-                <th scope="col" className="sticky right-0 bg-gray-50 px-3 py-2 text-right font-semibold dark:bg-gray-800">
+                <th scope="col" className={`sticky right-0 bg-gray-50 px-3 py-2 text-right font-semibold dark:bg-gray-800 ${PINNED_EDGE}`}>
                   {t('Actions')}
                 </th>
               )}
@@ -151,7 +154,7 @@ export function DataTable<T>({
                 ))}
                 {/* The row's buttons stay in view when a wide table scrolls sideways. */}
                 {actions && (
-                  <td className="sticky right-0 whitespace-nowrap bg-white/95 px-3 py-1 text-right dark:bg-gray-900/95">
+                  <td className={`sticky right-0 whitespace-nowrap bg-white px-3 py-1 text-right dark:bg-gray-900 ${PINNED_EDGE}`}>
                     <div className="inline-flex items-center gap-1">{actions(row)}</div>
                   </td>
                 )}
@@ -212,7 +215,8 @@ export function DataTable<T>({
           </span>
         )}
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">{body}</div>
+      {/* A container: cells may show more where the table has room (the users' switches). */}
+      <div className="@container min-h-0 flex-1 overflow-auto">{body}</div>
       {shown.length > PAGE_SIZES[0]! && (
         <nav aria-label={t('Pagination')} className="flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 px-4 py-2 text-sm dark:border-gray-700">
           <label className="inline-flex items-center gap-2">

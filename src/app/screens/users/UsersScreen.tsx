@@ -23,14 +23,17 @@ import { MembershipDialog } from '../admin-kit/MembershipDialog.tsx';
 
 const NO_MEMBERSHIPS = new Map<string, string[]>();
 
-/** An inline on/off switch of a row, named after what it changes for whom. */
+/**
+ * An inline on/off switch of a row, named after what it changes for whom. Its state in words beside it only where the
+ * table has room (the column's header and the switch's position say it too), so the users table fits a laptop's width.
+ */
 function RowSwitch({ checked, label, onLabel, offLabel, disabled, onChange }: { checked: boolean; label: string; onLabel: string; offLabel: string; disabled?: boolean; onChange: (v: boolean) => void }) {
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap text-sm">
       <button type="button" role="switch" aria-checked={checked} aria-label={label} disabled={disabled} onClick={() => onChange(!checked)} className="inline-flex rounded-full disabled:opacity-50">
         <SwitchTrack on={checked} small tone="green" />
       </button>
-      <span className={checked ? '' : 'text-gray-500 dark:text-gray-400'}>{checked ? onLabel : offLabel}</span>
+      <span className={`hidden @min-[80rem]:inline ${checked ? '' : 'text-gray-500 dark:text-gray-400'}`}>{checked ? onLabel : offLabel}</span>
     </span>
   );
 }
