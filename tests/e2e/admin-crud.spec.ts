@@ -306,16 +306,31 @@ test.describe('on a laptop with the drawer open', () => {
   });
 
   // Every column in view, the pinned Actions column covering none: the switches say on or off without their words.
-  test('the Users table fits without scrolling sideways, its switches still named', async ({ page }) => {
-    await openScreen(page, '/users', 'Users');
-    await expect(page.locator('#app-drawer')).toBeVisible();
-    const table = page.getByRole('table', { name: 'Users' });
-    await expect(table.getByRole('columnheader', { name: 'Comment' })).toBeVisible();
-    const overflow = await table.evaluate((el) => {
-      const scroller = el.parentElement as HTMLElement;
-      return scroller.scrollWidth - scroller.clientWidth;
+  test('the Users table fits without scrolling sideways, its switches still named', async ({ page, request }) => {
+    // A long address (two columns show it: login and e-mail) is what pushed the table past the pane.
+    const login = await request.post(`${AUTH_BASE_URL}/api/auth/login`, { data: DEMO_USERS.admin });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const created = await request.post(`${AUTH_BASE_URL}/api/user`, {
+      data: { name: 'Wide User', email: 'firstname.lastname@example-company.com', password: 'Secret123!x', roles: ['user'], text: 'for the width test' },
+      headers,
     });
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expect(table.getByRole('switch', { name: 'E-mail verified for Alerta Admin' })).toHaveAttribute('aria-checked', 'true');
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    try {
+      await openScreen(page, '/users', 'Users');
+      await expect(page.locator('#app-drawer')).toBeVisible();
+      const table = page.getByRole('table', { name: 'Users' });
+      await expect(table.getByRole('row', { name: /Wide User/ })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Comment' })).toBeVisible();
+      const overflow = await table.evaluate((el) => {
+        const scroller = el.parentElement as HTMLElement;
+        return scroller.scrollWidth - scroller.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(table.getByRole('switch', { name: 'E-mail verified for Alerta Admin' })).toHaveAttribute('aria-checked', 'true');
+    } finally {
+      // no other test meets this user
+      await request.delete(`${AUTH_BASE_URL}/api/user/${id}`, { headers });
+    }
   });
 });

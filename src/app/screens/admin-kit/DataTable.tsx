@@ -8,6 +8,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../state/i18n.ts';
 
 /** The edge of the pinned actions column: a shadow, so columns scrolled under it read as scrolled, not cut. */
+/** Cells' side padding: closer where the pane is narrower than a wide laptop's, so more columns fit before it scrolls. */
+const CELL_X = 'px-2 first:pl-3 @min-[80rem]:px-3';
 const PINNED_EDGE = 'shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.3)] dark:shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.8)]';
 
 export interface Column<T> {
@@ -123,7 +125,7 @@ export function DataTable<T>({
                   <th
                     key={c.id}
                     scope="col"
-                    className={`whitespace-nowrap px-3 py-2 font-semibold ${c.className ?? ''}`}
+                    className={`whitespace-nowrap py-2 ${CELL_X} font-semibold ${c.className ?? ''}`}
                     aria-sort={c.sort ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {c.sort ? (
@@ -148,7 +150,7 @@ export function DataTable<T>({
             {slice.rows.map((row) => (
               <tr key={rowKey(row)} className="border-b border-gray-200 align-top hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800/60">
                 {columns.map((c) => (
-                  <td key={c.id} className={`px-3 py-2 ${c.className ?? ''}`}>
+                  <td key={c.id} className={`py-2 ${CELL_X} ${c.className ?? ''}`}>
                     {c.cell(row)}
                   </td>
                 ))}
