@@ -2,6 +2,7 @@
 // defaults, units and option lists).
 import type { Config, Preferences } from './types.ts';
 import { DEFAULT_DATES, DEFAULT_FONT, DEFAULT_REFRESH_INTERVAL } from './config.ts';
+import { isGroupField } from './alert-groups.ts';
 
 export const DEFAULT_AUDIO_URL = './audio/alert_high-intensity.ogg';
 
@@ -29,6 +30,8 @@ export const DEFAULT_PREFERENCES: Preferences = Object.freeze({
   // the old console's look: the whole row in the severity colour
   rowStyle: 'filled',
   notify: Object.freeze({ enabled: false, minSeverity: 'critical' }),
+  // the list is not grouped until the user groups it
+  groupBy: null,
 }) as Preferences;
 
 /** The list never polls faster than this, whatever a preference or config says. */
@@ -167,6 +170,7 @@ export function mergePreferences(stored: unknown): Preferences {
   if (bool(s.blackoutStartNow)) p.blackoutStartNow = s.blackoutStartNow;
   if (s.blackoutPeriod === null || posInt(s.blackoutPeriod)) p.blackoutPeriod = s.blackoutPeriod;
   if (s.rowStyle === 'filled' || s.rowStyle === 'quiet') p.rowStyle = s.rowStyle;
+  if (s.groupBy === null || isGroupField(s.groupBy)) p.groupBy = s.groupBy;
   if (isObj(s.notify) && p.notify) {
     if (bool(s.notify.enabled)) p.notify.enabled = s.notify.enabled;
     if (typeof s.notify.minSeverity === 'string' && s.notify.minSeverity) p.notify.minSeverity = s.notify.minSeverity;

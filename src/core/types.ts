@@ -317,6 +317,13 @@ export interface AlertsView {
   showHistory: boolean;
   /** keep only alerts watched by this user (adds a q clause) */
   watchedBy: string | null;
+  /**
+   * the field the list is grouped by, or null (src/core/alert-groups.ts). Grouping, like the overview, needs every
+   * alert of the view, not one page: the worker then fetches them all (up to GROUPS_MAX_ALERTS) instead of a page.
+   */
+  groupBy?: string | null;
+  /** the overview "What is going on" is shown (its counts need every alert of the view too) */
+  overview?: boolean;
 }
 
 export interface Preferences {
@@ -346,6 +353,8 @@ export interface Preferences {
   rowStyle: 'filled' | 'quiet';
   /** notifications (new in this console) */
   notify?: { enabled: boolean; minSeverity: string };
+  /** the field the alert list is grouped by, null when not grouped (new in this console; src/core/alert-groups.ts) */
+  groupBy: string | null;
 }
 
 export interface SavedQuery {

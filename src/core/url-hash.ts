@@ -1,6 +1,9 @@
 // The alert list's filter, sort and panel state in the URL hash.
 // Same format as the old console, so bookmarks keep working:
 //   #environment:Production;text:disk full;status:open,ack;service:Web,App;group:Network;dateRange:-3600,;sb:lastReceiveTime;sd:1;asi:1
+// This console adds keys of its own after those, each only when it says something: `gb` (the field the list is grouped
+// by), `go` (the groups that are open) and `ov` (the overview shown). A hash without them (every old bookmark) means
+// what it always meant, and the old console, which reads only the keys it knows, ignores them.
 // Fixed: values may contain the separators `:` `;` `,` (and `%`): we percent-escape them, and decode every
 // component, so what we write reads back the same. Plain old hashes decode exactly as before, except that a value
 // with an unescaped `:` is no longer cut at that colon (`text:a:b` is "a:b", the old console read "a").
@@ -11,6 +14,12 @@ export interface HashState {
   sort: SortState;
   /** the indicator panel (asi) */
   showPanel: boolean;
+  /** the field the list is grouped by (gb); absent: the hash does not say (the user's preference applies) */
+  groupBy?: string;
+  /** the keys of the open groups (go), when any is open */
+  openGroups?: string[];
+  /** the overview "What is going on" is shown (ov) */
+  overview?: boolean;
 }
 
 const TEXT_KEYS = ['environment', 'text'] as const;
@@ -59,6 +68,9 @@ export function encodeHash(state: HashState): string {
   entries.push(`sb:${escapeValue(sort.sortBy || 'default')}`);
   entries.push(`sd:${sort.descending ? 1 : 0}`);
   entries.push(`asi:${state.showPanel ? 1 : 0}`);
+  if (state.groupBy) entries.push(`gb:${escapeValue(state.groupBy)}`);
+  if (state.groupBy && state.openGroups?.length) entries.push(`go:${state.openGroups.map(escapeValue).join(',')}`);
+  if (state.overview) entries.push('ov:1');
   return `#${entries.join(';')}`;
 }
 
@@ -68,7 +80,7 @@ function parseBound(text: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const KNOWN_KEYS = new Set<string>([...TEXT_KEYS, ...LIST_KEYS, 'dateRange', 'sb', 'sd', 'asi']);
+const KNOWN_KEYS = new Set<string>([...TEXT_KEYS, ...LIST_KEYS, 'dateRange', 'sb', 'sd', 'asi', 'gb', 'go', 'ov']);
 
 /**
  * The state in a hash, or null for '' / '#' / a hash with none of our keys (= no hash: use the defaults).
@@ -98,6 +110,8 @@ export function decodeHash(hash: string): HashState | null {
   const rangeParts = raw.get('dateRange')?.split(',') ?? [];
   const dateRange: DateRange = [parseBound(rangeParts[0]), parseBound(rangeParts[1])];
   const sortBy = decodeComponent(raw.get('sb') ?? '');
+  const groupBy = decodeComponent(raw.get('gb') ?? '').trim();
+  const open = raw.get('go');
 
   return {
     filter: {
@@ -111,5 +125,9 @@ export function decodeHash(hash: string): HashState | null {
     },
     sort: { sortBy: sortBy || 'default', descending: raw.get('sd')?.trim() === '1' },
     showPanel: raw.get('asi')?.trim() === '1',
+    // The keys of this console only when the hash has them, so an old bookmark decodes exactly as before.
+    ...(groupBy ? { groupBy } : {}),
+    ...(groupBy && open ? { openGroups: [...new Set(open.split(',').map(decodeComponent).filter((s) => s !== ''))] } : {}),
+    ...(raw.has('ov') ? { overview: raw.get('ov')?.trim() === '1' } : {}),
   };
 }

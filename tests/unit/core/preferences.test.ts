@@ -229,4 +229,14 @@ describe('the row style preference', () => {
     const saved = mergePreferences({ ...mergePreferences({ rowStyle: 'quiet' }), isDark: true });
     expect(saved).toMatchObject({ rowStyle: 'quiet', isDark: true });
   });
+
+  it('keeps the group-by of the alert list: a field it can group by, or null', () => {
+    expect(DEFAULT_PREFERENCES.groupBy).toBeNull();
+    expect(mergePreferences({ groupBy: 'event' }).groupBy).toBe('event');
+    expect(mergePreferences({ groupBy: 'customer' }).groupBy).toBe('customer');
+    expect(mergePreferences({ groupBy: null }).groupBy).toBeNull();
+    // The real server would put a group-by into its SQL as it is: a stored value that is no field is dropped.
+    expect(mergePreferences({ groupBy: 'event FROM alerts; --', rowsPerPage: 50 })).toMatchObject({ groupBy: null, rowsPerPage: 50 });
+    expect(mergePreferences({ groupBy: 'severity' }).groupBy).toBeNull();
+  });
 });

@@ -233,3 +233,32 @@ describe('round trips through our encoder and decoder', () => {
     }
   });
 });
+
+describe('groups and overview in the hash (keys of this console: gb, go, ov)', () => {
+  const grouped: HashState = { ...DEFAULT, groupBy: 'event', openGroups: ['DiskFull', 'a,b;c:d', '\u0000'], overview: true };
+
+  it('writes them after the old keys, only when they say something', () => {
+    expect(encodeHash(grouped)).toBe('#status:open,ack;dateRange:,;sb:default;sd:0;asi:0;gb:event;go:DiskFull,a%2Cb%3Bc%3Ad,%00;ov:1');
+    expect(encodeHash({ ...DEFAULT, groupBy: 'event' })).toBe('#status:open,ack;dateRange:,;sb:default;sd:0;asi:0;gb:event');
+    expect(encodeHash({ ...DEFAULT, overview: false, openGroups: [] })).toBe('#status:open,ack;dateRange:,;sb:default;sd:0;asi:0');
+    // Open groups mean nothing without a field.
+    expect(encodeHash({ ...DEFAULT, openGroups: ['DiskFull'] })).toBe('#status:open,ack;dateRange:,;sb:default;sd:0;asi:0');
+  });
+
+  it('reads them back, the "no value" group and separators in values included', () => {
+    expect(decodeHash(encodeHash(grouped))).toEqual(grouped);
+    expect(decodeHash(new URL(`https://console.example/alerts${encodeHash(grouped)}`).hash)).toEqual(grouped);
+  });
+
+  it('an old bookmark has none of them, so it decodes exactly as before', () => {
+    const decoded = decodeHash('#status:open,ack;dateRange:,;sb:default;sd:0;asi:0')!;
+    expect('groupBy' in decoded || 'openGroups' in decoded || 'overview' in decoded).toBe(false);
+  });
+
+  it('open groups without a field, and an empty field, are ignored', () => {
+    expect(decodeHash('#status:open;go:DiskFull')).not.toHaveProperty('openGroups');
+    expect(decodeHash('#status:open;gb:;go:DiskFull')).not.toHaveProperty('groupBy');
+    expect(decodeHash('#status:open;gb:event;go:')).not.toHaveProperty('openGroups');
+    expect(decodeHash('#status:open;gb:event;go:a,a,b')!.openGroups).toEqual(['a', 'b']);
+  });
+});
