@@ -3,7 +3,8 @@
 // are ordered, what an action on a whole group applies to, what "grew since you looked" means and what the overview
 // ("What is going on") counts. The worker applies them to the alerts it fetched; the UI shows what it is sent.
 // See docs/alert-groups.md for how the data is fetched and how this relates to the API's /alerts/topn/count.
-import type { Alert, Config, CountMap, Severity } from './types.ts';
+import type { Alert, AlertsView, Config, CountMap, Severity } from './types.ts';
+import { alertsParams } from './alerts-query.ts';
 import { compareSeverity, normaliseStatus, severityCode, type SeverityConfig } from './severity.ts';
 import { isActionAllowed } from './actions.ts';
 import { isWatchedBy } from './watch.ts';
@@ -277,4 +278,20 @@ export function overviewOf(alerts: readonly Alert[], options: { config?: Severit
     const values = biggest.sort((a, b) => compareGroups(a, b, options.config)).map((g) => ({ key: g.key, count: g.count, severity: g.severity }));
     return { field, values, distinct: groups.length };
   });
+}
+
+// ---- what the worker fetches ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a view needs every alert in it rather than one page: grouped, or with the overview shown. The worker then
+ * asks for all of them in one request (GET /alerts, page 1 of GROUPS_MAX_ALERTS, in the view's order) in place of
+ * the page: the groups, their members, the page of a flat list and the overview all come from that one answer.
+ */
+export function needsAllAlerts(view: Pick<AlertsView, 'groupBy' | 'overview'>): boolean {
+  return isGroupField(view.groupBy) || view.overview === true;
+}
+
+/** The GET /alerts parameters for all alerts of a view: its filter, tab, search and sort, one page of GROUPS_MAX_ALERTS. */
+export function allAlertsParams(view: AlertsView, config: Pick<Config, 'sort_by'>, now: Date): URLSearchParams {
+  return alertsParams({ ...view, page: 1, rowsPerPage: GROUPS_MAX_ALERTS }, config, now);
 }

@@ -14,6 +14,9 @@ import { countAlerts } from './api/alerts.ts';
 import { diffRows, fingerprints, newAlertIds, seenState, type SeenState } from './diff.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
 import type { Cache } from './cache.ts';
+import { allAlertsParams, GROUPS_MAX_ALERTS, needsAllAlerts } from '../core/alert-groups.ts';
+import { normaliseStatus } from '../core/severity.ts';
+import { ViewIndex } from './view-index.ts';
 
 export interface FeedDeps {
   http: () => HttpContext;
@@ -27,6 +30,8 @@ export interface FeedDeps {
   /** whether the API answered at all */
   onNetwork?: (reachable: boolean) => void;
   now?: () => Date;
+  /** the signed-in user (a group's watch count) */
+  username?: () => string | null;
 }
 
 /** The common face of the feeds the hub runs (alerts view, detail page, indicator panel). */
@@ -40,6 +45,8 @@ export interface Feed {
   resend(to: string): void;
   /** polls again after the session came back (a 401 stopped it) */
   resume(): void;
+  /** the groups open in any tab showing a grouped list (the union): their alerts are sent */
+  setOpenGroups?(keys: Iterable<string>): void;
 }
 
 /** A cycle's second request: the tab counts (/environments), or once a minute the open counts (/alerts/count). */
@@ -68,6 +75,8 @@ export class AlertsFeed implements Feed {
   /** when the open-alert counts were last asked for (0: never, for this view) */
   private openCountsAt = 0;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
+  /** a grouped list or the overview: every alert of the view, fetched in the page's place (view-index.ts) */
+  private index: ViewIndex | null;
 
   constructor(
     view: AlertsView,
@@ -75,6 +84,7 @@ export class AlertsFeed implements Feed {
   ) {
     this.view = view;
     this.key = keyOf(view);
+    this.index = needsAllAlerts(view) ? new ViewIndex(view, { config: () => deps.config(), username: () => deps.username?.() ?? null }) : null;
     this.poller = new Poller({
       cycle: (signal) => this.cycle(signal),
       intervalMs: () => this.deps.intervalMs(),
@@ -95,6 +105,7 @@ export class AlertsFeed implements Feed {
     const interval = this.deps.intervalMs();
     if (cached) {
       this.rows = cached.rows;
+      this.index?.restore(cached);
       // The last good answer (maybe another tab's leader's, a moment ago) is as live as its age says.
       const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), interval);
       this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null };
@@ -123,7 +134,7 @@ export class AlertsFeed implements Feed {
 
   resend(to: string): void {
     if (!this.fullSent) return;
-    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news: [] }, to);
+    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news: [], ...this.index?.full() }, to);
     if (this.samples.length) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples }, to);
   }
 
@@ -131,6 +142,27 @@ export class AlertsFeed implements Feed {
   row(id: string): { alert: AlertRow; at: number } | undefined {
     const alert = this.rows.find((r) => r.id === id);
     return alert ? { alert, at: this.meta.updatedAt ?? Date.now() } : undefined;
+  }
+
+  /** The groups the tabs showing this view have open: their alerts are sent at once, from the last answer. */
+  setOpenGroups(keys: Iterable<string>): void {
+    if (!this.index?.field) return;
+    this.index.setOpen(keys);
+    if (!this.fullSent) return;
+    if (this.index.loaded) this.rows = this.index.rows(this.meta.page, this.view.rowsPerPage);
+    this.publish(this.meta, []);
+  }
+
+  /** The alerts of a group of this view as last known (null: unknown), for an action on the whole group. */
+  groupMembers(key: string): AlertRow[] | null {
+    return this.index?.members(key, (id) => this.rows.find((r) => r.id === id)) ?? null;
+  }
+
+  /** An action was taken on a group: whatever joined it so far counts as seen. */
+  lookedAt(key: string): void {
+    if (!this.index || !this.fullSent) return;
+    this.index.markLooked(new Set([key]));
+    this.publish(this.meta, []);
   }
 
   /** Polls again now (after a sign-in), without forgetting what was seen. */
@@ -147,8 +179,13 @@ export class AlertsFeed implements Feed {
     // When the view lists exactly the open alerts, its own counts are the open counts. Otherwise they take the place
     // of /environments once a minute (the tab counts keep their last values for that cycle): two requests a cycle.
     const onlyOpen = this.view.filter.status?.length === 1 && this.view.filter.status[0] === 'open';
-    const countsDue = !onlyOpen && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
-    const alertsAnswer = request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs });
+    // A grouped list or the overview asks for every alert of the view in the page's place; when that answer holds
+    // them all, it gives the open counts too.
+    const all = this.index !== null;
+    const countsDue = !onlyOpen && !(all && this.meta.truncated === false) && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
+    const alertsAnswer = all
+      ? request(ctx, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(this.view, config, now), signal, timeoutMs })
+      : request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs });
     const secondAnswer = countsDue
       ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
       : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs });
@@ -173,23 +210,32 @@ export class AlertsFeed implements Feed {
 
     const response = alerts.value.value;
     // The worker alone keeps the page in range: a page past the end moves to the last page that has alerts, and
-    // meta.page tells the UI which page it shows.
-    const last = lastPage(response.total, this.view.rowsPerPage);
+    // meta.page tells the UI which page it shows. (With every alert fetched, the pages are those of the answer: no
+    // second request.)
+    const last = lastPage(this.index ? Math.min(response.total, response.alerts.length) : response.total, this.view.rowsPerPage);
     if ((this.view.page > last || (pastTheEnd && last > 1)) && response.total > 0) {
       this.view = { ...this.view, page: last };
-      return this.cycle(signal);
+      if (!this.index) return this.cycle(signal);
     }
 
-    const rows: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
-    const news = newAlertIds(this.seen, rows);
-    this.seen = seenState(this.seen, rows);
+    const fetched: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
+    const news = newAlertIds(this.seen, fetched);
+    this.seen = seenState(this.seen, fetched);
+    let rows = fetched;
+    if (this.index) {
+      this.index.update(fetched);
+      rows = this.index.rows(this.view.page, this.view.rowsPerPage);
+    }
 
-    const counts = this.counts(second, countsDue, onlyOpen ? response.severityCounts : null);
+    const truncated = this.index ? response.total > response.alerts.length : undefined;
+    const listOpenCounts = onlyOpen ? response.severityCounts : truncated === false ? openCountsOf(fetched) : null;
+    const counts = this.counts(second, countsDue, listOpenCounts);
+    const dropped = alerts.value.dropped;
     const meta: AlertsMeta = {
       total: response.total,
-      page: response.page,
-      pageSize: response.pageSize,
-      pages: response.pages,
+      page: this.index ? this.view.page : response.page,
+      pageSize: this.index ? this.view.rowsPerPage : response.pageSize,
+      pages: this.index ? lastPage(Math.min(response.total, fetched.length), this.view.rowsPerPage) : response.pages,
       severityCounts: response.severityCounts,
       statusCounts: response.statusCounts,
       openSeverityCounts: counts.openSeverityCounts,
@@ -197,8 +243,9 @@ export class AlertsFeed implements Feed {
       freshness: 'live',
       updatedAt: Date.now(),
       fromCache: false,
-      error: alerts.value.dropped > 0 ? { kind: 'malformed', message: `${alerts.value.dropped} alerts could not be read` } : null,
+      error: dropped > 0 ? { kind: 'malformed', message: `${dropped} alerts could not be read` } : null,
       retryAt: null,
+      ...(truncated !== undefined ? { truncated } : {}),
     };
     this.rows = rows;
     const changed = this.publish(meta, news);
@@ -207,21 +254,22 @@ export class AlertsFeed implements Feed {
     if (second === null) {
       const late = await secondAnswer;
       if (signal.aborted || this.stopped) return 'ok';
-      const counts = this.counts(late, countsDue, onlyOpen ? response.severityCounts : null);
+      const counts = this.counts(late, countsDue, listOpenCounts);
       this.publishMeta(counts);
     }
     const answeredAt = meta.updatedAt ?? Date.now();
     if (cachedCopyDue(changed || second === null, this.copySavedAt, answeredAt)) {
       this.copySavedAt = answeredAt;
       // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
-      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt }).catch(() => undefined);
+      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.snapshot() }).catch(() => undefined);
     }
     return 'ok';
   }
 
   /**
    * The tab counts and the open counts after a cycle's second request: its answer when it came, else the last known.
-   * `listOpenCounts`: the list shows exactly the open alerts, so its own counts are the open counts.
+   * `listOpenCounts`: the list's own answer gives the open counts (it shows exactly the open alerts, or every alert of
+   * a grouped view).
    */
   private counts(second: SecondAnswer | null, countsDue: boolean, listOpenCounts: CountMap | null): Pick<AlertsMeta, 'environments' | 'openSeverityCounts'> {
     let environments = this.meta.environments;
@@ -285,6 +333,7 @@ export class AlertsFeed implements Feed {
     this.sent = fingerprints(this.rows);
     this.order = this.rows.map((r) => r.id);
     const metaPatch = changedMeta(previousMeta, meta);
+    const indexPatch = this.index?.patch() ?? {};
     this.deps.post({
       type: 'alerts-patch',
       viewKey: this.key,
@@ -293,8 +342,9 @@ export class AlertsFeed implements Feed {
       ...(diff.changed.length ? { rows: diff.changed } : {}),
       ...(Object.keys(metaPatch).length ? { meta: metaPatch } : {}),
       ...(news.length ? { news } : {}),
+      ...indexPatch,
     });
-    return Boolean(diff.order) || diff.changed.length > 0 || Object.keys(metaPatch).some((k) => k !== 'updatedAt');
+    return Boolean(diff.order) || diff.changed.length > 0 || Object.keys(metaPatch).some((k) => k !== 'updatedAt') || Object.keys(indexPatch).length > 0;
   }
 
   private publishMeta(patch: Partial<AlertsMeta>) {
@@ -312,7 +362,7 @@ export class AlertsFeed implements Feed {
     this.fullSent = true;
     this.sent = fingerprints(this.rows);
     this.order = this.rows.map((r) => r.id);
-    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news });
+    this.deps.post({ type: 'alerts-full', viewKey: this.key, seq: ++this.seq, rows: this.rows, meta: this.meta, news, ...this.index?.full() });
   }
 
   private sample(severityCounts: CountMap, statusCounts: CountMap) {
@@ -323,6 +373,13 @@ export class AlertsFeed implements Feed {
     // The UI redraws sparklines only when the counts move; an unchanged poll sends nothing here.
     if (changed) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples });
   }
+}
+
+/** Severity counts of the open alerts among these (the badge's counts), as /alerts/count?status=open gives them. */
+function openCountsOf(alerts: readonly AlertRow[]): CountMap {
+  const counts: CountMap = {};
+  for (const a of alerts) if (normaliseStatus(a.status) === 'open') counts[a.severity] = (counts[a.severity] ?? 0) + 1;
+  return counts;
 }
 
 function changedMeta(previous: AlertsMeta, next: AlertsMeta): Partial<AlertsMeta> {

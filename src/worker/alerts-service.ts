@@ -2,7 +2,22 @@
 // and the commands on alerts. One tab per browser leads (src/worker/coordinator.ts): its feed hub polls for every
 // tab, and the others receive its snapshots and patches; each tab still sends its user's commands itself.
 import type { AlertsView, Note } from '../core/types.ts';
-import type { AlertActionName, AlertSeen, AlertsApi, BulkResult, FilterLists, IndicatorSpec, Result, SuggestionData, WorkerEvent } from './contract/index.ts';
+import type {
+  AlertActionName,
+  AlertRow,
+  AlertSeen,
+  AlertsApi,
+  BulkResult,
+  FilterLists,
+  GroupActionProgress,
+  GroupActionRequest,
+  GroupActionResult,
+  IndicatorSpec,
+  Result,
+  SuggestionData,
+  WorkerEvent,
+} from './contract/index.ts';
+import type { Alert } from '../core/types.ts';
 import type { OutboxCommand } from '../core/outbox.ts';
 import { actionBody } from '../core/actions.ts';
 import { watchTag } from '../core/watch.ts';
@@ -19,9 +34,15 @@ import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
+import { allAlertsParams, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
+import { trendOf } from '../core/severity.ts';
+import { request } from './http.ts';
+import { parseAlertsResponse } from './schema.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
+/** How often a group action reports how far it got. */
+const PROGRESS_EVERY_MS = 100;
 /** After a command, how long a follower waits for the leader's fresh snapshot before it answers anyway. */
 const RELOAD_WAIT_MS = 3_000;
 /** How often the leader forgets the tabs that closed without saying so. */
@@ -39,6 +60,8 @@ export class AlertsService implements AlertsApi {
   private coordinator: Coordinator;
   private hub: FeedHub | null = null;
   private wants: Record<Slot, Wanted | null> = { alerts: null, detail: null, indicators: null };
+  /** the groups this tab shows open in its grouped list */
+  private openGroups: string[] = [];
   private hidden = false;
   private kiosk = false;
   /** whether the UI shows the alerts list (false: only kept polling in the background for notifications) */
@@ -92,6 +115,12 @@ export class AlertsService implements AlertsApi {
     if (view && !this.coordinator.isLeader) await this.paintViewFromCache(viewKey(view));
   }
 
+  async setOpenGroups(keys: string[]): Promise<void> {
+    this.openGroups = [...keys];
+    if (this.hub) this.hub.setOpen(this.coordinator.tabId, this.openGroups);
+    else this.coordinator.send({ type: 'open-groups', keys: this.openGroups });
+  }
+
   async setDetail(id: string | null): Promise<void> {
     this.startCoordinating();
     this.setWant('detail', id ? { slot: 'detail', id } : null);
@@ -128,10 +157,47 @@ export class AlertsService implements AlertsApi {
     return this.bulk(ids, (http, id) => alertsApi.tagAlert(http, id, [tag], on), { command: { kind: 'watch', on, tag }, seen });
   }
 
-  async deleteAlerts(ids: string[]): Promise<Result<BulkResult>> {
+  async deleteAlerts(ids: string[], onProgress?: (done: number) => void): Promise<Result<BulkResult>> {
     // A delete is never queued: it cannot be shown as pending, nor undone if it was not meant any more.
     if (!this.ctx.reachable) return fail('network', 'Deleting an alert needs a connection to the API');
-    return this.bulk(ids, (http, id) => alertsApi.deleteAlert(http, id));
+    return this.bulk(ids, (http, id) => alertsApi.deleteAlert(http, id), undefined, onProgress);
+  }
+
+  async actOnGroup(req: GroupActionRequest, onProgress?: (progress: GroupActionProgress) => void): Promise<Result<GroupActionResult>> {
+    if (!isGroupAction(req.action)) return fail('internal', `Not an action on a group: ${String(req.action)}`);
+    const username = this.ctx.session.username;
+    if ((req.action === 'watch' || req.action === 'unwatch') && !username) return fail('auth', 'Sign in to watch alerts');
+    if (req.action === 'delete' && !this.ctx.reachable) return fail('network', 'Deleting an alert needs a connection to the API');
+    const members = await this.groupMembers(req.view, req.key);
+    if (!members.ok) return members;
+    // Each alert once, and only where its status allows the action: the others are left alone, not failed.
+    const targets = groupActionTargets(members.value, req.action, username);
+    const seen: Record<string, AlertSeen> = {};
+    for (const a of members.value) seen[a.id] = { status: a.status, lastReceiveId: a.lastReceiveId, resource: a.resource, event: a.event };
+    const total = targets.length;
+    // Progress at most every 100 ms (and at the end): a group of 2,000 alerts is not 2,000 messages to the page.
+    let reportedAt = 0;
+    const progress = (done: number) => {
+      const now = Date.now();
+      if (done < total && now - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = now;
+      onProgress?.({ done, total });
+    };
+    let result: Result<BulkResult>;
+    if (total === 0) result = ok({ succeeded: [], failed: [], queued: [] });
+    else if (req.action === 'delete') result = await this.deleteAlerts(targets, progress);
+    else if (req.action === 'watch' || req.action === 'unwatch') {
+      const tag = watchTag(username!);
+      const on = req.action === 'watch';
+      result = await this.bulk(targets, (http, id) => alertsApi.tagAlert(http, id, [tag], on), { command: { kind: 'watch', on, tag }, seen }, progress);
+    } else {
+      const body = actionBody(req.action, req.text ?? '', this.ctx.userData.prefs, this.ctx.config);
+      result = await this.bulk(targets, (http, id) => alertsApi.actionAlert(http, id, body), { command: { kind: 'action', ...body }, seen }, progress);
+    }
+    if (!result.ok) return result;
+    // What the group holds now has been looked at: its "grew" mark goes.
+    this.hub?.feeds('alerts').find((f) => f.key === viewKey(req.view))?.lookedAt(req.key);
+    return ok({ ...result.value, total });
   }
 
   async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
@@ -254,6 +320,7 @@ export class AlertsService implements AlertsApi {
     const hub = new FeedHub({ create: (wanted, key) => this.createFeed(wanted, key) });
     this.hub = hub;
     for (const slot of SLOTS) if (this.wants[slot]) hub.want(this.coordinator.tabId, slot, this.wants[slot], this.looking(slot));
+    hub.setOpen(this.coordinator.tabId, this.openGroups);
     if (this.coordinator.shared) {
       this.prune = setInterval(() => {
         void this.coordinator.liveTabs().then((alive) => {
@@ -287,7 +354,9 @@ export class AlertsService implements AlertsApi {
         this.coordinator.send({ type: 'connectivity', online: reachable });
       }
     };
-    if (wanted.slot === 'alerts') return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork });
+    if (wanted.slot === 'alerts') {
+      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username });
+    }
     if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
     // Open instantly (and without a network) from a list's copy when a list of the leader's has the alert.
     const seed = this.hub?.listRow(wanted.id);
@@ -324,6 +393,9 @@ export class AlertsService implements AlertsApi {
         break;
       case 'refresh':
         void this.hub?.refresh(message.keys as string[]);
+        break;
+      case 'open-groups':
+        if (Array.isArray(message.keys)) this.hub?.setOpen(from, message.keys.filter((k): k is string => typeof k === 'string'));
         break;
       case 'feed':
         if (this.hub) break;
@@ -368,6 +440,7 @@ export class AlertsService implements AlertsApi {
       this.received.delete(wantedKey(this.wants[slot]!));
       this.coordinator.send({ type: 'want', slot, wanted: this.wants[slot], looking: this.looking(slot) });
     }
+    this.coordinator.send({ type: 'open-groups', keys: this.openGroups });
   }
 
   private publishLooking() {
@@ -383,6 +456,26 @@ export class AlertsService implements AlertsApi {
 
   private notifying(): boolean {
     return !!this.ctx.userData.prefs.notify?.enabled;
+  }
+
+  /**
+   * Every alert of a group of a view: from the leader's own copy of the view when it polls it (what the user sees),
+   * else from one request for all alerts of the view, grouped by the same rules.
+   */
+  private async groupMembers(view: GroupActionRequest['view'], key: string): Promise<Result<AlertRow[]>> {
+    const field = groupFieldOf(view.groupBy, this.ctx.config);
+    if (!field) return fail('internal', 'The list is not grouped');
+    const known = this.hub?.feeds('alerts').find((f) => f.key === viewKey(view))?.groupMembers(key);
+    if (known) return ok(known);
+    const answer = await this.ctx.call((http) =>
+      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
+    );
+    if (!answer.ok) return answer;
+    const alerts: Alert[] = answer.value.value.alerts;
+    const group = groupAlerts(alerts, field, { config: this.ctx.config }).find((g) => g.group.key === key);
+    if (!group) return ok([]);
+    const byId = new Map(alerts.map((a) => [a.id, a]));
+    return ok(group.ids.map((id) => ({ ...byId.get(id)!, trend: trendOf(byId.get(id)!, this.ctx.config) })));
   }
 
   /** A follower shows the last known rows at once, until the leader's full snapshot arrives. */
@@ -432,14 +525,17 @@ export class AlertsService implements AlertsApi {
     ids: string[],
     run: (http: HttpContext, id: string) => Promise<Result<unknown>>,
     queueable?: { command: OutboxCommand; seen: Record<string, AlertSeen> },
+    onProgress?: (done: number) => void,
   ): Promise<Result<BulkResult>> {
     const result: BulkResult = { succeeded: [], failed: [], queued: [] };
     if (queueable && !this.ctx.reachable) {
       await this.outbox.queue(ids, queueable.command, queueable.seen);
+      onProgress?.(ids.length);
       return ok({ ...result, queued: [...ids] });
     }
     const http = this.ctx.http();
     let next = 0;
+    let done = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++]!;
@@ -447,6 +543,7 @@ export class AlertsService implements AlertsApi {
         if (r.ok) result.succeeded.push(id);
         else if (queueable && r.error.kind === 'network') result.queued.push(id);
         else result.failed.push({ id, error: r.error });
+        onProgress?.(++done);
       }
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));

@@ -2,7 +2,8 @@
 // through Dexie. When IndexedDB is missing (private mode, blocked) or full, the same interface keeps working from
 // memory. Views and alert copies are bounded in number and age, so a console open for weeks stays small.
 import Dexie, { type Table } from 'dexie';
-import type { AlertRow, AlertsMeta } from './contract/index.ts';
+import type { AlertRow, AlertsMeta, GroupsSnapshot } from './contract/index.ts';
+import type { OverviewColumn } from '../core/alert-groups.ts';
 import type { Alert, Note } from '../core/types.ts';
 import type { OutboxEntry } from '../core/outbox.ts';
 import { API_CONFIG_KEY, LOCAL_CONFIG_KEY } from './config-loader.ts';
@@ -12,6 +13,10 @@ export interface CachedView {
   rows: AlertRow[];
   meta: AlertsMeta;
   savedAt: number;
+  /** a grouped list: its groups and the members of the groups that were open */
+  groups?: GroupsSnapshot;
+  /** the overview, when it was shown */
+  overview?: OverviewColumn[];
 }
 
 /** The last copy of an alert's page (the alert and its notes), for opening it instantly and offline. */

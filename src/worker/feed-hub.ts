@@ -43,6 +43,8 @@ export class FeedHub {
   private tabs = new Map<string, Map<Slot, string>>();
   /** the last alert lists left, newest first: opening an alert leaves its list before the detail page asks for it */
   private leftLists: AlertsFeed[] = [];
+  /** tab id → the groups it shows open in its alerts list */
+  private open = new Map<string, readonly string[]>();
 
   constructor(private deps: HubDeps) {}
 
@@ -63,14 +65,24 @@ export class FeedHub {
       entry = { wanted, feed: this.deps.create(wanted, key), tabs: new Map([[tab, looking]]) };
       this.entries.set(key, entry);
       this.pace(entry);
+      if (slot === 'alerts') this.applyOpen(entry);
       void entry.feed.start();
       return;
     }
     entry.tabs.set(tab, looking);
     this.pace(entry);
+    if (slot === 'alerts') this.applyOpen(entry);
     // A tab joining a feed that already runs, or asking again (it woke up, or a new leader took over), gets the
     // whole current state at once.
     entry.feed.resend(tab);
+  }
+
+  /** The groups a tab shows open in its alerts list: the feed of that list sends the alerts of every tab's open groups. */
+  setOpen(tab: string, keys: readonly string[]): void {
+    this.open.set(tab, keys);
+    const key = this.tabs.get(tab)?.get('alerts');
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    if (entry) this.applyOpen(entry);
   }
 
   /** A tab became visible or hidden: the feeds it shows follow. */
@@ -87,6 +99,7 @@ export class FeedHub {
   dropTab(tab: string): void {
     for (const key of this.tabs.get(tab)?.values() ?? []) this.leave(tab, key);
     this.tabs.delete(tab);
+    this.open.delete(tab);
   }
 
   /** Keeps only the tabs that are still alive (their workers hold their tab locks). */
@@ -126,6 +139,7 @@ export class FeedHub {
     this.entries.clear();
     this.tabs.clear();
     this.leftLists = [];
+    this.open.clear();
   }
 
   get size(): number {
@@ -140,7 +154,16 @@ export class FeedHub {
       entry.feed.stop();
       this.entries.delete(key);
       if (entry.wanted.slot === 'alerts') this.leftLists = [entry.feed as AlertsFeed, ...this.leftLists].slice(0, KEEP_LEFT_LISTS);
-    } else this.pace(entry);
+    } else {
+      this.pace(entry);
+      if (entry.wanted.slot === 'alerts') this.applyOpen(entry);
+    }
+  }
+
+  private applyOpen(entry: Entry) {
+    const union = new Set<string>();
+    for (const tab of entry.tabs.keys()) for (const k of this.open.get(tab) ?? []) union.add(k);
+    entry.feed.setOpenGroups?.(union);
   }
 
   private pace(entry: Entry) {

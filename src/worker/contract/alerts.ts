@@ -4,10 +4,25 @@ import type { Alert, AlertsView, CountMap, IndicatorQuery, Note } from '../../co
 import type { AlertRow, AlertsMeta, CountSample, Freshness, Result, WorkerError } from '../../core/snapshot.ts';
 import type { OutboxEntry } from '../../core/outbox.ts';
 import type { SuggestionValues } from '../../core/query-suggest.ts';
+import type { AlertGroup, GroupAction, GroupField, OverviewColumn } from '../../core/alert-groups.ts';
 
 export type { OutboxEntry, OutboxCommand } from '../../core/outbox.ts';
 
-/** The first message for a view: everything. */
+/**
+ * A grouped list (a view with `groupBy`): every group in display order, and the members of the groups any tab showing
+ * the view has open. The rows of those members are the message's `rows`.
+ */
+export interface GroupsSnapshot {
+  field: GroupField;
+  groups: AlertGroup[];
+  /** group key → its alert ids in the view's order, for the open groups only */
+  members: Record<string, string[]>;
+}
+
+/**
+ * The first message for a view: everything. `rows` and `order` are the rows the UI keeps: the page, or in a grouped
+ * list the alerts of the open groups (each once, in display order).
+ */
 export interface AlertsFull {
   type: 'alerts-full';
   viewKey: string;
@@ -15,6 +30,10 @@ export interface AlertsFull {
   rows: AlertRow[];
   meta: AlertsMeta;
   news: string[];
+  /** with groupBy */
+  groups?: GroupsSnapshot;
+  /** with the overview shown */
+  overview?: OverviewColumn[];
 }
 
 /** Later messages for the same view: only what changed. */
@@ -29,6 +48,14 @@ export interface AlertsPatch {
   meta?: Partial<AlertsMeta>;
   /** ids of open, non-repeat alerts that were not in the previous poll of this view */
   news?: string[];
+  /** a grouped list: the group keys in display order, when the order or the set of groups changed */
+  groupOrder?: string[];
+  /** groups that are new or changed */
+  groups?: AlertGroup[];
+  /** members of open groups that were opened or whose members changed (a closed group's entry is dropped by the UI) */
+  members?: Record<string, string[]>;
+  /** the overview, when it changed */
+  overview?: OverviewColumn[];
 }
 
 export interface TrendHistoryMessage {
@@ -106,6 +133,27 @@ export interface SuggestionData {
   values: SuggestionValues;
 }
 
+/** An action on every alert of a group of a view, including the alerts no tab has loaded. */
+export interface GroupActionRequest {
+  /** the view whose group it is (its filter, tab and search decide which alerts are in the group) */
+  view: AlertsView;
+  /** the group's key (src/core/alert-groups.ts) */
+  key: string;
+  action: GroupAction;
+  text?: string;
+}
+
+export interface GroupActionResult extends BulkResult {
+  /** alerts the action applied to (their status allowed it), each counted once */
+  total: number;
+}
+
+/** How far a group action got: requests answered so far, out of total. */
+export interface GroupActionProgress {
+  done: number;
+  total: number;
+}
+
 export interface IndicatorSpec {
   text: string;
   query: IndicatorQuery;
@@ -120,6 +168,11 @@ export interface AlertsApi {
   setVisibility(hidden: boolean, kiosk: boolean): Promise<void>;
   /** indicator queries of the panel to keep counted (config `indicators`); null stops */
   setIndicators(queries: IndicatorSpec[] | null): Promise<void>;
+  /**
+   * the groups this tab shows open in its grouped list (keys): the worker sends their alerts. Not part of the view,
+   * so opening a group neither fetches nor starts the view anew.
+   */
+  setOpenGroups(keys: string[]): Promise<void>;
   /** the alert the detail page shows, kept current with the list's interval; null stops */
   setDetail(id: string | null): Promise<void>;
   /** the page is being frozen (true) or came back (false): another tab polls meanwhile */
@@ -134,6 +187,12 @@ export interface AlertsApi {
   watch(ids: string[], on: boolean, seen?: Record<string, AlertSeen>): Promise<Result<BulkResult>>;
   /** online only: a delete is never queued */
   deleteAlerts(ids: string[]): Promise<Result<BulkResult>>;
+  /**
+   * ack, shelve, close, watch, unwatch or delete every alert of a group of a view (also those no tab has loaded; each
+   * once, only where its status allows), reporting progress as the answers come. Queued like `act` without a network
+   * (a delete needs one).
+   */
+  actOnGroup(request: GroupActionRequest, onProgress?: (progress: GroupActionProgress) => void): Promise<Result<GroupActionResult>>;
   /** the note, or null when it was queued to be sent when the API answers again */
   addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>>;
   updateNote(id: string, noteId: string, text: string): Promise<Result<Note>>;

@@ -1,0 +1,324 @@
+// Grouped lists and the overview against the demo server: the worker fetches every alert of the view in the page's
+// place (two requests a cycle, whatever is open), groups them as src/core/alert-groups.ts says, sends the open
+// groups' alerts, diffs groups like rows (a new alert in a group is news), caches them for an offline start, and acts
+// on every alert of a group, also those no tab has loaded.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../server/start.ts';
+import { startDemoServer } from './demo-server.ts';
+import { createDataService } from '../../../src/worker/service.ts';
+import type { AlertsFull, AlertsPatch, GroupActionProgress, OutboxMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import { defaultView } from '../../../src/core/alerts-query.ts';
+import { EMPTY_GROUP } from '../../../src/core/alert-groups.ts';
+import type { AlertsView, Config } from '../../../src/core/types.ts';
+
+let server: RunningServer;
+const opened: { close(): void }[] = [];
+
+beforeAll(async () => {
+  server = await startDemoServer({ AUTH_REQUIRED: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+});
+
+/** A network that counts requests and can be cut. */
+function network() {
+  const state = { down: false, requests: [] as string[] };
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    state.requests.push(`${init?.method ?? 'GET'} ${url.replace(server.apiUrl, '')}`);
+    if (state.down) throw new TypeError('Failed to fetch');
+    return fetch(input, init);
+  };
+  return { state, fetchImpl };
+}
+
+let counter = 0;
+async function open(net = network(), cacheName = `groups-${++counter}-${Date.now()}`) {
+  const events: WorkerEvent[] = [];
+  const service = createDataService({ cacheName, fetchImpl: net.fetchImpl, coordination: null });
+  opened.push(service);
+  await service.subscribe((e) => events.push(e));
+  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
+  if (!init.ok) throw new Error(init.error.message);
+  return { service, events, config: init.value.config, net, cacheName };
+}
+
+async function nextEvent<T extends WorkerEvent['type']>(events: WorkerEvent[], type: T, from: number): Promise<Extract<WorkerEvent, { type: T }>> {
+  for (let i = 0; i < 300; i++) {
+    const found = events.slice(from).find((e) => e.type === type);
+    if (found) return found as Extract<WorkerEvent, { type: T }>;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no ${type} event`);
+}
+
+async function post(body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${server.apiUrl}/alert`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function api<T>(path: string): Promise<T> {
+  return (await (await fetch(`${server.apiUrl}${path}`)).json()) as T;
+}
+
+/**
+ * A storm of its own (a group value no other test uses), in Production: DiskFull on 5 hosts (one critical, one acked,
+ * one in two services), NodeDown on 2, and one alert without a service.
+ */
+async function storm() {
+  const tag = `storm-${++counter}-${Date.now()}`;
+  const ids: Record<string, string> = {};
+  const add = async (name: string, body: Record<string, unknown>) => {
+    ids[name] = await post({ environment: 'Production', group: tag, severity: 'minor', service: ['Web'], ...body });
+    // one receive time per alert: the view orders equal severities newest first
+    await new Promise((r) => setTimeout(r, 3));
+  };
+  await add('d1', { resource: `${tag}-h1`, event: 'DiskFull', severity: 'critical' });
+  await add('d2', { resource: `${tag}-h2`, event: 'DiskFull', service: ['Web', 'Db'] });
+  await add('d3', { resource: `${tag}-h3`, event: 'DiskFull' });
+  await add('d4', { resource: `${tag}-h4`, event: 'DiskFull' });
+  await add('d5', { resource: `${tag}-h5`, event: 'DiskFull', severity: 'warning' });
+  await add('n1', { resource: `${tag}-h1`, event: 'NodeDown', severity: 'major' });
+  await add('n2', { resource: `${tag}-h2`, event: 'NodeDown', severity: 'major', service: [] });
+  const ack = await fetch(`${server.apiUrl}/alert/${ids.d4}/action`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'ack' }) });
+  expect(ack.status).toBe(200);
+  return { tag, ids };
+}
+
+function viewFor(config: Config, tag: string, patch: Partial<AlertsView> = {}): AlertsView {
+  const view = defaultView(config, 20);
+  return { ...view, filter: { ...view.filter, group: [tag] }, ...patch };
+}
+
+describe('a grouped list', () => {
+  it('groups every alert of the view as the API counts them, worst first, in two requests a cycle', async () => {
+    const { tag } = await storm();
+    const { service, events, config, net } = await open();
+    net.state.requests.length = 0;
+    await service.setView(viewFor(config, tag, { groupBy: 'event' }));
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    expect(full.groups?.field).toBe('event');
+    const groups = full.groups!.groups;
+    expect(groups.map((g) => g.key)).toEqual(['DiskFull', 'NodeDown']);
+    // What the API counts for the same filter, group by group.
+    for (const g of groups) {
+      const counted = await api<{ total: number; severityCounts: Record<string, number>; statusCounts: Record<string, number> }>(
+        `/alerts/count?group=${tag}&status=open&status=ack&event=${g.key}`,
+      );
+      expect(g.count).toBe(counted.total);
+      expect(g.severityCounts).toEqual(counted.severityCounts);
+      expect(g.statusCounts).toEqual(counted.statusCounts);
+    }
+    const disk = groups[0]!;
+    expect(disk).toMatchObject({ count: 5, severity: 'critical', statusCounts: { open: 4, ack: 1 }, environments: ['Production'], grown: 0 });
+    // and what /alerts/topn/count says: every alert of the group, by id
+    const topn = await api<{ top10: { event: string; resources: { id: string }[] }[] }>(`/alerts/topn/count?group-by=event&group=${tag}&status=open&status=ack`);
+    expect(topn.top10.find((t) => t.event === 'DiskFull')!.resources.length).toBe(disk.count);
+    // No group open: no rows sent.
+    expect(full.rows).toEqual([]);
+    expect(full.groups!.members).toEqual({});
+    // Every alert of the view in one request, with the tab counts: two requests.
+    const polls = net.state.requests.filter((r) => r.startsWith('GET /alerts?') || r.startsWith('GET /environments'));
+    expect(polls).toHaveLength(2);
+    expect(polls[0]).toContain('page-size=20000');
+  });
+
+  it('sends the alerts of a group when it is opened, from the last answer (no request), and keeps them current', async () => {
+    const { tag, ids } = await storm();
+    const { service, events, config, net } = await open();
+    await service.setView(viewFor(config, tag, { groupBy: 'event' }));
+    await nextEvent(events, 'alerts-full', 0);
+    let mark = events.length;
+    const before = net.state.requests.length;
+    await service.setOpenGroups(['NodeDown']);
+    const opened = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(net.state.requests.length).toBe(before);
+    // Both major: the newest first, as the view sorts.
+    expect(opened.members).toEqual({ NodeDown: [ids.n2, ids.n1] });
+    expect(opened.rows!.map((r) => r.id).sort()).toEqual([ids.n1, ids.n2].sort());
+    expect(opened.order).toEqual([ids.n2, ids.n1]);
+
+    // An unchanged poll, with a group open: still two requests, and a tiny patch.
+    mark = events.length;
+    const requestsBefore = net.state.requests.length;
+    await service.refresh();
+    const unchanged = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(net.state.requests.length - requestsBefore).toBe(2);
+    expect(unchanged.rows).toBeUndefined();
+    expect(unchanged.groups).toBeUndefined();
+    expect(unchanged.members).toBeUndefined();
+    expect(JSON.stringify(unchanged).length).toBeLessThan(1024);
+
+    // A new alert in the open group: its row, the members, news. The group is looked at (open): no "grew" mark.
+    const id = await post({ resource: `${tag}-h9`, event: 'NodeDown', environment: 'Production', group: tag, severity: 'major', service: ['Web'] });
+    mark = events.length;
+    await service.refresh();
+    const grew = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(grew.news).toEqual([id]);
+    expect(grew.rows!.map((r) => r.id)).toEqual([id]);
+    expect(grew.members!.NodeDown).toContain(id);
+    expect(grew.groups!.find((g) => g.key === 'NodeDown')).toMatchObject({ count: 3, grown: 0 });
+  });
+
+  it('a new alert in a closed group is news, and marks the group as grown until it is looked at', async () => {
+    const { tag } = await storm();
+    const { service, events, config } = await open();
+    await service.setView(viewFor(config, tag, { groupBy: 'event' }));
+    await nextEvent(events, 'alerts-full', 0);
+    const id = await post({ resource: `${tag}-new`, event: 'DiskFull', environment: 'Production', group: tag, severity: 'major', service: ['Web'] });
+    let mark = events.length;
+    await service.refresh();
+    const patch = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(patch.news).toEqual([id]);
+    // Only the changed group is sent, not its members (it is closed) nor the other group.
+    expect(patch.groups).toEqual([expect.objectContaining({ key: 'DiskFull', count: 6, grown: 1 })]);
+    expect(patch.members).toBeUndefined();
+    expect(patch.rows).toBeUndefined();
+
+    mark = events.length;
+    await service.setOpenGroups(['DiskFull']);
+    const looked = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(looked.groups).toEqual([expect.objectContaining({ key: 'DiskFull', grown: 0 })]);
+    expect(looked.members!.DiskFull).toHaveLength(6);
+  });
+
+  it('by service: an alert in two services is in both groups, and alerts without one in a group of their own', async () => {
+    const { tag, ids } = await storm();
+    const { service, events, config } = await open();
+    await service.setView(viewFor(config, tag, { groupBy: 'service' }));
+    await service.setOpenGroups(['Web', 'Db', EMPTY_GROUP]);
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    const count = (key: string) => full.groups!.groups.find((g) => g.key === key)?.count;
+    expect(count('Web')).toBe(6);
+    expect(count('Db')).toBe(1);
+    expect(count(EMPTY_GROUP)).toBe(1);
+    expect(full.groups!.members.Db).toEqual([ids.d2]);
+    expect(full.groups!.members.Web).toContain(ids.d2);
+    // The rows the UI keeps: each alert once.
+    expect(new Set(full.rows.map((r) => r.id)).size).toBe(full.rows.length);
+    expect(full.rows).toHaveLength(7);
+    // The API counts the same for a service (its service filter matches an alert in any of its services).
+    expect((await api<{ total: number }>(`/alerts/count?group=${tag}&status=open&status=ack&service=Web`)).total).toBe(6);
+  });
+
+  it('the overview counts the view: its top values with their worst severity, and the page comes from the same answer', async () => {
+    const { tag } = await storm();
+    const { service, events, config, net } = await open();
+    net.state.requests.length = 0;
+    await service.setView(viewFor(config, tag, { overview: true }));
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    const event = full.overview!.find((c) => c.field === 'event')!;
+    expect(event.values).toEqual([
+      { key: 'DiskFull', count: 5, severity: 'critical' },
+      { key: 'NodeDown', count: 2, severity: 'major' },
+    ]);
+    const resource = full.overview!.find((c) => c.field === 'resource')!;
+    expect(resource.distinct).toBe(5);
+    expect(full.overview!.find((c) => c.field === 'service')!.values.map((v) => [v.key, v.count])).toEqual([
+      ['Web', 6],
+      [EMPTY_GROUP, 1],
+      ['Db', 1],
+    ]);
+    // The flat list's page, from the same answer: the first 20 of the view in its order, and still two requests.
+    const page = await api<{ alerts: { id: string }[] }>(`/alerts?group=${tag}&status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=20`);
+    expect(full.rows.map((r) => r.id)).toEqual(page.alerts.map((a) => a.id));
+    expect(net.state.requests.filter((r) => r.startsWith('GET /alerts?') || r.startsWith('GET /environments'))).toHaveLength(2);
+  });
+
+  it('an offline start shows the groups and the open groups’ alerts from the cache', async () => {
+    const { tag, ids } = await storm();
+    const net = network();
+    const first = await open(net);
+    const view = viewFor(first.config, tag, { groupBy: 'event' });
+    await first.service.setOpenGroups(['NodeDown']);
+    await first.service.setView(view);
+    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    expect(live.groups!.members.NodeDown).toEqual([ids.n2, ids.n1]);
+    await new Promise((r) => setTimeout(r, 200));
+    first.service.close();
+
+    net.state.down = true;
+    const second = await open(net, first.cacheName);
+    await second.service.setOpenGroups(['NodeDown']);
+    await second.service.setView(view);
+    const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
+    expect(cached.groups!.groups.map((g) => [g.key, g.count])).toEqual([
+      ['DiskFull', 5],
+      ['NodeDown', 2],
+    ]);
+    expect(cached.groups!.members.NodeDown).toEqual([ids.n2, ids.n1]);
+    expect(cached.rows.map((r) => r.id).sort()).toEqual([ids.n1, ids.n2].sort());
+  });
+});
+
+describe('an action on a whole group', () => {
+  it('acks every open alert of the group, also those no tab has loaded, each once, with progress', async () => {
+    const { tag, ids } = await storm();
+    const { service, events, config } = await open();
+    const view = viewFor(config, tag, { groupBy: 'event' });
+    await service.setView(view);
+    await nextEvent(events, 'alerts-full', 0);
+    const progress: GroupActionProgress[] = [];
+    const result = await service.actOnGroup({ view, key: 'DiskFull', action: 'ack' }, (p) => progress.push(p));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // d4 was acked already: four open ones acked, nothing failed.
+    expect(result.value.total).toBe(4);
+    expect(result.value.succeeded.sort()).toEqual([ids.d1, ids.d2, ids.d3, ids.d5].sort());
+    expect(result.value.failed).toEqual([]);
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4 });
+    for (const id of [ids.d1, ids.d2, ids.d3, ids.d4, ids.d5]) expect((await api<{ alert: { status: string } }>(`/alert/${id}`)).alert.status).toBe('ack');
+    expect((await api<{ alert: { status: string } }>(`/alert/${ids.n1}`)).alert.status).toBe('open');
+  });
+
+  it('by service: an alert in two services is acted on once', async () => {
+    const { tag } = await storm();
+    const { service, config } = await open();
+    // No tab shows the view: the worker asks the API for the group's alerts itself.
+    const view = viewFor(config, tag, { groupBy: 'service' });
+    const result = await service.actOnGroup({ view, key: 'Web', action: 'close' });
+    expect(result.ok && result.value.total).toBe(6);
+    expect(result.ok && new Set(result.value.succeeded).size).toBe(6);
+    expect((await api<{ total: number }>(`/alerts/count?group=${tag}&status=closed`)).total).toBe(6);
+  });
+
+  it('the "no value" group is acted on too', async () => {
+    const { tag, ids } = await storm();
+    const { service, config } = await open();
+    const result = await service.actOnGroup({ view: viewFor(config, tag, { groupBy: 'service' }), key: EMPTY_GROUP, action: 'shelve' });
+    expect(result.ok && result.value.succeeded).toEqual([ids.n2]);
+  });
+
+  it('without a network, goes to the outbox like any action; a delete needs a connection', async () => {
+    const { tag } = await storm();
+    const net = network();
+    const { service, events, config } = await open(net);
+    const view = viewFor(config, tag, { groupBy: 'event' });
+    await service.setView(view);
+    await nextEvent(events, 'alerts-full', 0);
+    net.state.down = true;
+    let mark = events.length;
+    await service.refresh();
+    await nextEvent(events, 'alerts-patch', mark);
+    mark = events.length;
+    const queued = await service.actOnGroup({ view, key: 'NodeDown', action: 'ack' });
+    expect(queued.ok && queued.value.queued).toHaveLength(2);
+    const outbox = (await nextEvent(events, 'outbox', mark)) as OutboxMessage;
+    expect(outbox.entries.map((e) => e.alertId)).toHaveLength(2);
+    const removed = await service.actOnGroup({ view, key: 'NodeDown', action: 'delete' });
+    expect(removed.ok).toBe(false);
+  });
+
+  it('refuses anything but a group action, and a view that is not grouped', async () => {
+    const { service, config } = await open();
+    const view = defaultView(config, 20);
+    expect((await service.actOnGroup({ view: { ...view, groupBy: 'event' }, key: 'x', action: 'explode' as 'ack' })).ok).toBe(false);
+    expect((await service.actOnGroup({ view, key: 'x', action: 'ack' })).ok).toBe(false);
+  });
+});
