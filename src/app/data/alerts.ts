@@ -19,6 +19,11 @@ export function watchAlertsView(view: AlertsView | null): void {
   void dataWorker.setView(view).catch(() => undefined);
 }
 
+/** The groups the grouped list shows open: the worker sends their alerts. */
+export function watchOpenGroups(keys: readonly string[]): void {
+  void dataWorker.setOpenGroups([...keys]).catch(() => undefined);
+}
+
 /** The alert the detail page shows; null when the page closes. */
 export function watchAlertDetail(id: string | null): void {
   void dataWorker.setDetail(id).catch(() => undefined);

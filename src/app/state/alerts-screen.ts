@@ -15,7 +15,8 @@ import { refocusAfterChange } from '../../core/row-navigation.ts';
 import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../core/preferences.ts';
 import { DELETE_ALERT_SCOPE } from '../../core/actions.ts';
 import type { Translator } from '../i18n/index.ts';
-import { watchAlertsView } from '../data/alerts.ts';
+import { watchAlertsView, watchOpenGroups } from '../data/alerts.ts';
+import { groupByAtom, groupByChoiceAtom, groupedListAtom, openGroupsAtom, overviewShownAtom } from './groups.ts';
 import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
@@ -71,16 +72,21 @@ export const audioUrlAtom = atom((get) => effectiveAudioUrl(get(prefsAtom), get(
 export const defaultFilterAtom = atom((get) => defaultFilter(get(configAtom) ?? { filter: {} }));
 export const filterActiveAtom = atom((get) => filterIsActive(get(filterAtom), get(defaultFilterAtom)));
 
-/** What the worker polls. */
-export const viewAtom = atom<AlertsView>((get) => ({
-  query: get(addressAtom).query,
-  filter: get(filterAtom),
-  sort: get(sortAtom),
-  page: get(pageAtom),
-  rowsPerPage: get(rowsPerPageAtom),
-  showHistory: get(prefsAtom).showNotesIcon,
-  watchedBy: get(watchOnlyAtom) ? get(usernameAtom) : null,
-}));
+/** What the worker polls. Grouping and the overview are named only when on, so a plain list's view is as before. */
+export const viewAtom = atom<AlertsView>((get) => {
+  const groupBy = get(groupByAtom);
+  return {
+    query: get(addressAtom).query,
+    filter: get(filterAtom),
+    sort: get(sortAtom),
+    page: get(pageAtom),
+    rowsPerPage: get(rowsPerPageAtom),
+    showHistory: get(prefsAtom).showNotesIcon,
+    watchedBy: get(watchOnlyAtom) ? get(usernameAtom) : null,
+    ...(groupBy ? { groupBy } : {}),
+    ...(get(overviewShownAtom) ? { overview: true } : {}),
+  };
+});
 
 const screenViewKeyAtom = atom((get) => viewKey(get(viewAtom)));
 
@@ -154,13 +160,16 @@ export const selectionAtom = atom<Selection>(EMPTY_SELECTION);
 export const focusedIdAtom = atom<string | null>(null);
 export const anySelectedAtom = atom((get) => get(selectionAtom).size > 0);
 
+/** The keys keyboard focus moves through: the grouped list's lines (group headers and alerts), or the page's alerts. */
+export const navigationKeysAtom = atom<string[]>((get) => get(groupedListAtom)?.keys ?? get(orderAtom));
+
 /**
  * The row Tab lands on: the remembered one while it is on the page, else the first row. Computed once per change of
  * the page, so the per-row atoms below depend on one value and not each on the whole page order.
  */
 export const effectiveFocusAtom = atom((get) => {
   const focused = get(focusedIdAtom);
-  const order = get(orderAtom);
+  const order = get(navigationKeysAtom);
   return focused !== null && order.includes(focused) ? focused : (order[0] ?? null);
 });
 
@@ -196,6 +205,10 @@ function applyHash(store: Store, hash: string, config: Config) {
   store.set(sortAtom, state.sort);
   store.set(showPanelAtom, state.showPanel);
   store.set(pageAtom, 1);
+  // Grouping: what the hash says, else the user's preference (a hash without `gb`, as every old bookmark).
+  store.set(groupByChoiceAtom, state.groupBy);
+  store.set(openGroupsAtom, state.openGroups ?? []);
+  store.set(overviewShownAtom, state.overview ?? false);
 }
 
 /** The search and kiosk flag of the query string; a new search starts at page 1 with nothing selected. */
@@ -208,7 +221,16 @@ export function setAddress(store: Store, search: string) {
   clearSelection(store);
 }
 
-const hashStateAtom = atom((get) => hashFor({ filter: get(filterAtom), sort: get(sortAtom), showPanel: get(showPanelAtom) }));
+const hashStateAtom = atom((get) =>
+  hashFor({
+    filter: get(filterAtom),
+    sort: get(sortAtom),
+    showPanel: get(showPanelAtom),
+    groupBy: get(groupByAtom) ?? undefined,
+    openGroups: get(openGroupsAtom),
+    overview: get(overviewShownAtom),
+  }),
+);
 
 /**
  * Starts the screen's state from the address and keeps it in step while mounted: the hash is written when filter,
@@ -252,6 +274,10 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     });
   };
   const unsubView = store.sub(screenViewKeyAtom, sendAfterStep);
+  // The open groups go to the worker apart from the view: opening one neither fetches nor starts the view anew.
+  const sendOpen = () => watchOpenGroups(store.get(groupByAtom) ? store.get(openGroupsAtom) : []);
+  sendOpen();
+  const unsubOpen = store.sub(openGroupsAtom, sendOpen);
 
   let previousOrder = store.get(orderAtom);
   const unsubOrder = store.sub(orderAtom, () => {
@@ -268,6 +294,7 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     mounted = false;
     unsubHash();
     unsubView();
+    unsubOpen();
     unsubOrder();
     window.removeEventListener('popstate', onPop);
     // Leaving the screen stops polling.

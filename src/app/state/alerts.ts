@@ -4,6 +4,7 @@ import { atom, type PrimitiveAtom, type Setter } from 'jotai';
 import type { AlertRow, AlertsFull, AlertsMeta, AlertsPatch, CountSample } from '../../worker/contract/index.ts';
 import { emptyAlertsMeta } from '../../core/snapshot.ts';
 import type { EventHandlers, Store } from './store.ts';
+import { applyGroupsFull, applyGroupsPatch } from './groups.ts';
 
 export const viewKeyAtom = atom<string | null>(null);
 export const orderAtom = atom<string[]>([]);
@@ -56,6 +57,7 @@ const fullAtom = atom(null, (_get, set, message: AlertsFull) => {
   set(viewKeyAtom, message.viewKey);
   set(orderAtom, order);
   set(metaAtom, message.meta);
+  applyGroupsFull(set, message);
   if (message.news.length) set(newsAtom, (prev) => ({ ids: message.news, n: prev.n + 1 }));
 });
 
@@ -69,6 +71,7 @@ const patchAtom = atom(null, (get, set, message: AlertsPatch) => {
     prune(set, message.order);
   }
   if (message.meta) set(metaAtom, (prev) => ({ ...prev, ...message.meta }));
+  applyGroupsPatch(get, set, message);
   if (message.news?.length) set(newsAtom, (prev) => ({ ids: message.news ?? [], n: prev.n + 1 }));
 });
 

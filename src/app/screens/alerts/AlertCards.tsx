@@ -2,7 +2,7 @@
 // keyboard model and actions, so nothing needs horizontal scrolling to act on an alert. Cards have one height (each
 // text has a fixed number of lines), measured from a rendered card, so only the cards near the viewport are rendered,
 // as in the table.
-import { memo, useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { rowColors } from '../../../core/row-colors.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
@@ -20,6 +20,7 @@ import { RowActions } from './RowActions.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
+import type { GroupedList } from '../../state/groups.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
@@ -31,8 +32,21 @@ const GAP = 8;
  */
 const ESTIMATED_HEIGHT = 168;
 
-export function AlertCards({ ctx, onOpen, scrollRef, anchorRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; anchorRef: RowAnchor }) {
-  const order = useAtomValue(orderAtom);
+/**
+ * What a grouped list (GroupedList.tsx) brings to the cards: its lines, and the card of a group, as tall as an alert's
+ * card (one height keeps the list's window plain arithmetic).
+ */
+export interface CardGrouping {
+  list: GroupedList;
+  GroupCard: ComponentType<{ itemKey: string; group: string; ctx: RowContext; height: number }>;
+  onGroupKey: (e: KeyboardEvent<HTMLElement>, group: string) => boolean;
+}
+
+export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; anchorRef: RowAnchor; grouping?: CardGrouping }) {
+  const page = useAtomValue(orderAtom);
+  const grouped = grouping?.list ?? null;
+  // The cards of the list: the page's alerts, or the grouped list's lines (by their keys).
+  const order = grouped?.keys ?? page;
   const focusId = useAtomValue(effectiveFocusAtom);
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
@@ -40,12 +54,12 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef }: { ctx: RowCont
   const step = cardHeight + GAP;
   const range = useRowWindow(scrollRef, listRef, order.length, step, anchorRef);
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize);
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize, grouping?.onGroupKey);
 
   // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it),
   // once the browser has laid it out: reading it in this commit would lay out the new cards on the spot, and at the
   // default text size the estimate is already right.
-  const hasCards = order.length > 0;
+  const hasCards = page.length > 0;
   useLayoutEffect(() => {
     const card = listRef.current?.querySelector<HTMLElement>('[data-row-id]');
     if (!card) return;
@@ -60,31 +74,35 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef }: { ctx: RowCont
     order,
     range,
     focusId,
-    (i) => ({ offset: GAP + i * step, attributes: { 'aria-posinset': String(i + 1), 'aria-setsize': String(order.length) } }),
-    `${step}|${order.length}`,
+    (i) => ({ offset: GAP + i * step, attributes: { 'aria-posinset': String(i + 1), 'aria-setsize': String(order.length), ...(grouped ? { 'aria-level': grouped.items[i]?.kind === 'group' ? '1' : '2' } : {}) } }),
+    `${step}|${order.length}|${grouped ? 'grouped' : ''}`,
   );
 
   return (
     <ul ref={listRef} aria-label={t('Alerts')} className="relative" style={{ height: order.length * step + GAP }} onKeyDown={onKeyDown}>
-      {rendered.map((i) => (
-        <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} />
-      ))}
+      {rendered.map((i) => {
+        const item = grouped?.items[i];
+        if (item?.kind === 'group' && grouping) return <grouping.GroupCard key={item.key} itemKey={item.key} group={item.group} ctx={ctx} height={cardHeight} />;
+        return item?.kind === 'alert' ? <AlertCard key={item.key} id={item.id} itemKey={item.key} ctx={ctx} onOpen={onOpen} /> : <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} />;
+      })}
     </ul>
   );
 }
 
-const AlertCard = memo(function AlertCard({ id, ctx, onOpen }: { id: string; ctx: RowContext; onOpen: (id: string) => void }) {
+/** `itemKey`: the card's line in a grouped list (its place and keyboard focus go by it); the alert id otherwise. */
+const AlertCard = memo(function AlertCard({ id, itemKey, ctx, onOpen }: { id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
   const pending = usePendingEntries(id);
   if (!alert) return null;
-  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} ctx={ctx} onOpen={onOpen} />;
+  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} itemKey={itemKey} ctx={ctx} onOpen={onOpen} />;
 });
 
-function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; ctx: RowContext; onOpen: (id: string) => void }) {
+function CardBody({ alert, pending, id, itemKey, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void }) {
   const store = useStore();
+  const focusKey = itemKey ?? id;
   const selected = useRowSelected(id);
-  const focused = useRowFocused(id);
+  const focused = useRowFocused(focusKey);
   const anySelected = useAtomValue(anySelectedAtom);
   const { t } = useT();
   // The stripe in the severity's own colour whatever the row style: a card has no room for a filled background.
@@ -95,12 +113,13 @@ function CardBody({ alert, pending, id, ctx, onOpen }: { alert: AlertRow; pendin
   return (
     <li
       data-row-id={id}
+      data-item-key={itemKey}
       data-severity={alert.severity}
       data-selected={selected || undefined}
       tabIndex={focused ? 0 : -1}
       aria-label={`${alert.severity} ${alert.resource} ${alert.event}`}
       onFocus={(e) => {
-        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
+        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== focusKey) store.set(focusedIdAtom, focusKey);
       }}
       onClick={(e) => {
         if ((e.target as HTMLElement).closest('a, button, input, label')) return;

@@ -1,11 +1,12 @@
 // The list area of the alerts screen, one state at a time: loading, nothing to show (or a search that found
 // nothing), the rows (a table, or cards on a phone), and above them the kiosk's "sign-in required" notice.
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { emptyStateOf } from '../../../core/alerts-location.ts';
 import { metaAtom, orderAtom } from '../../state/alerts.ts';
-import { rowContextAtom, signInRequiredAtom, viewAtom } from '../../state/alerts-screen.ts';
+import { addressAtom, rowContextAtom, signInRequiredAtom, viewAtom } from '../../state/alerts-screen.ts';
+import { groupFieldAtom, groupOrderAtom } from '../../state/groups.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { AlertTable } from './AlertTable.tsx';
@@ -15,11 +16,19 @@ import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { useKeepRowFocus } from './row-keyboard.ts';
 import type { RowAnchor } from './row-window.ts';
 import { listShown } from '../../startup.ts';
+import { GROUPS_MAX_ALERTS } from '../../../core/alert-groups.ts';
 
-const emptyAtom = selectAtom(orderAtom, (o) => o.length === 0);
+const emptyPageAtom = selectAtom(orderAtom, (o) => o.length === 0);
+const noGroupsAtom = selectAtom(groupOrderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
 const answeredAtom = selectAtom(metaAtom, (m) => m.updatedAt !== null);
 const failedAtom = selectAtom(metaAtom, (m) => m.error !== null);
+const truncatedAtom = selectAtom(metaAtom, (m) => (m.truncated ? m.total : null));
+
+// A grouped list loads its code with the first grouping: a list that is never grouped never downloads it.
+const GroupedTable = lazy(() => import('./GroupedList.tsx'));
+const GroupedCards = lazy(() => import('./GroupedList.tsx').then((m) => ({ default: m.GroupedCards })));
+const KioskGroups = lazy(() => import('./KioskGroups.tsx'));
 
 /**
  * The list's inner width for the table, kept current as it resizes. Read here, where the list element exists before
@@ -55,7 +64,11 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
   // Crossing the phone width swaps the table and the cards: rendered as a transition (in slices, interruptible), so
   // the resize or the turn of a tablet costs no long task.
   const phone = useDeferredValue(phoneNow);
-  const empty = useAtomValue(emptyAtom);
+  const grouped = useAtomValue(groupFieldAtom) !== null;
+  const kiosk = useAtomValue(addressAtom).kiosk;
+  const truncatedOf = useAtomValue(truncatedAtom);
+  // A grouped list is empty without groups: its open groups' rows may be none while groups are there.
+  const empty = useAtomValue(grouped ? noGroupsAtom : emptyPageAtom);
   const loading = useAtomValue(loadingAtom);
   const answered = useAtomValue(answeredAtom);
   const failed = useAtomValue(failedAtom);
@@ -88,6 +101,18 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
         {state.kind === 'unanswered' ? t('AlertsNotLoaded') : state.kind === 'search' ? t('SearchNoResults', { query: state.query }) : t('NoDisplay')}
       </p>
     );
+  } else if (ctx && grouped) {
+    body = (
+      <Suspense fallback={<p className="p-8 text-center text-gray-500 dark:text-gray-400">{t('Loading')}</p>}>
+        {kiosk ? (
+          <KioskGroups ctx={ctx} />
+        ) : phone ? (
+          <GroupedCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} anchorRef={anchorRef} />
+        ) : (
+          <GroupedTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} anchorRef={anchorRef} />
+        )}
+      </Suspense>
+    );
   } else if (ctx) {
     body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} anchorRef={anchorRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} anchorRef={anchorRef} />;
   }
@@ -101,6 +126,12 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
           <span>{t('AlertsKioskShowingLast')}</span>
         </div>
       )}
+      {truncatedOf !== null && (
+        <p role="status" className="flex items-center gap-2 bg-amber-50 px-4 py-1 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          <Icon name="info" size={16} />
+          {t('GroupsTruncated', { shown: GROUPS_MAX_ALERTS, total: truncatedOf })}
+        </p>
+      )}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
         {body}
       </div>
@@ -111,7 +142,7 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
   );
 }
 
-/** useKeepRowFocus in a component of its own: it follows the page's order, which the list itself need not. */
+/** useKeepRowFocus in a component of its own: it follows the list's order (the page's, or the grouped list's lines), which the list itself need not. */
 function KeepRowFocus({ container, layout }: { container: RefObject<HTMLElement | null>; layout: boolean }) {
   useKeepRowFocus(container, layout);
   return null;

@@ -9,7 +9,7 @@
 // Configured columns, sortable headers, severity-coloured rows, trend arrows that start multi-select, checkboxes
 // while anything is selected, row actions in place of the time cells on hover and keyboard focus, or behind one menu
 // button in every row on a touch screen (and in a pane too narrow for the buttons side by side).
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { ColumnDef } from '../../../core/columns.ts';
 import { rowColors, type RowColors } from '../../../core/row-colors.ts';
@@ -31,11 +31,12 @@ import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } 
 import { actionButtonCount, actionButtonSize, RowActions, RowActionsMenu, TOUCH_BUTTON_SIZE } from './RowActions.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
-import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
+import { useRenderedRows, useRowWindow, type RowAnchor, type RowPlace } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { cellFilter } from '../../../core/query-values.ts';
 import { useValueFilter } from './value-filter.ts';
 import { TOUCH_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
+import type { GroupedList } from '../../state/groups.ts';
 
 /** The selection/trend column; on a touch screen wide enough for its 44 px target. */
 const LEAD_WIDTH = 36;
@@ -185,7 +186,7 @@ function useStableStructure(next: TableStructure): TableStructure {
   return useMemo(() => next, [next.key]);
 }
 
-interface Shared {
+export interface Shared {
   ctx: RowContext;
   onOpen: (id: string) => void;
   /** a value of a cell as a filter of the search (exclude: NOT) */
@@ -196,11 +197,40 @@ interface Shared {
 }
 
 /**
+ * What a grouped list (GroupedList.tsx, loaded with the first grouping) brings to the table: its lines (group
+ * headers, and the alerts of open groups under them) and the component of a group's line. The table then is a
+ * treegrid: groups at level 1, their alerts at level 2.
+ */
+export interface TableGrouping {
+  list: GroupedList;
+  GroupRow: ComponentType<{ itemKey: string; group: string; shared: Shared }>;
+  /** keys on a group's line (open, close, act on the group); true when handled */
+  onGroupKey: (e: React.KeyboardEvent<HTMLElement>, group: string) => boolean;
+}
+
+/**
  * `width`: the list's inner width (useInnerWidth in AlertList, read before the rows exist); `anchorRef`: the list's
  * place, kept across a change of layout (row-window.ts).
  */
-export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; width: number; anchorRef: RowAnchor }) {
+export function AlertTable({
+  ctx,
+  onOpen,
+  scrollRef,
+  width,
+  anchorRef,
+  grouping,
+}: {
+  ctx: RowContext;
+  onOpen: (id: string) => void;
+  scrollRef: RefObject<HTMLElement | null>;
+  width: number;
+  anchorRef: RowAnchor;
+  grouping?: TableGrouping;
+}) {
   const order = useAtomValue(orderAtom);
+  const grouped = grouping?.list ?? null;
+  // The lines of the list: the page's alerts, or the grouped list's lines (by their keys).
+  const keys = grouped?.keys ?? order;
   const measured = useAtomValue(stableColumnNeedsAtom);
   const focusId = useAtomValue(effectiveFocusAtom);
   const allColumns = useAtomValue(tableColumnsAtom) === 'all';
@@ -231,11 +261,18 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
   const shape = useStableStructure(fresh.structure);
   const rowHeight = rowHeightOf(ctx.compact ? 'compact' : 'comfortable', arrangement.lines, touch);
 
-  const range = useRowWindow(scrollRef, bodyRef, order.length, rowHeight, anchorRef);
-  const rendered = useRenderedRows(bodyRef, order, range, focusId, (i) => ({ offset: i * rowHeight, attributes: { 'aria-rowindex': String(i + 2) } }), String(rowHeight));
+  const range = useRowWindow(scrollRef, bodyRef, keys.length, rowHeight, anchorRef);
+  const rendered = useRenderedRows(
+    bodyRef,
+    keys,
+    range,
+    focusId,
+    (i): RowPlace => ({ offset: i * rowHeight, attributes: grouped ? { 'aria-rowindex': String(i + 2), 'aria-level': grouped.items[i]?.kind === 'group' ? '1' : '2' } : { 'aria-rowindex': String(i + 2) } }),
+    `${rowHeight}|${grouped ? 'grouped' : ''}`,
+  );
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize);
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize, grouping?.onGroupKey);
   const [reading, setReading] = useState<{ id: string; index: number } | null>(null);
   const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
     // The full description of a keyboard-focused row, when the cell cuts it.
@@ -261,7 +298,7 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
   }, [scrollRef, arrangement.overflow, fresh.pinnedWidth]);
 
   return (
-    <div ref={tableRef} role="table" aria-label={t('Alerts')} aria-rowcount={order.length + 1} className="text-left" style={tableStyle} data-lines={arrangement.lines}>
+    <div ref={tableRef} role={grouped ? 'treegrid' : 'table'} aria-label={t('Alerts')} aria-rowcount={keys.length + 1} className="text-left" style={tableStyle} data-lines={arrangement.lines}>
       <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
         <span data-probe="body">x</span>
         <span data-probe="header" className={HEADER_TEXT}>x</span>
@@ -295,14 +332,16 @@ export function AlertTable({ ctx, onOpen, scrollRef, width, anchorRef }: { ctx: 
         ref={bodyRef}
         role="rowgroup"
         className="relative"
-        style={{ height: order.length * rowHeight }}
+        style={{ height: keys.length * rowHeight }}
         onKeyDown={onKeyDown}
         onFocus={onFocusRow}
         onBlur={() => setReading(null)}
       >
-        {rendered.map((i) => (
-          <AlertTableRow key={order[i]} id={order[i]!} shared={shared} />
-        ))}
+        {rendered.map((i) => {
+          const item = grouped?.items[i];
+          if (item?.kind === 'group' && grouping) return <grouping.GroupRow key={item.key} itemKey={item.key} group={item.group} shared={shared} />;
+          return item?.kind === 'alert' ? <AlertTableRow key={item.key} id={item.id} itemKey={item.key} shared={shared} /> : <AlertTableRow key={keys[i]} id={keys[i]!} shared={shared} />;
+        })}
         {reading && <FullText id={reading.id} index={reading.index} shared={shared} />}
       </div>
     </div>
@@ -395,12 +434,13 @@ function SortHeader({ column, label, place, target }: { column: ColumnDef; label
   );
 }
 
-const AlertTableRow = memo(function AlertTableRow({ id, shared }: { id: string; shared: Shared }) {
+/** `itemKey`: the row's line in a grouped list (its place and keyboard focus go by it); the alert id otherwise. */
+const AlertTableRow = memo(function AlertTableRow({ id, itemKey, shared }: { id: string; itemKey?: string; shared: Shared }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
   const pending = usePendingEntries(id);
   if (!alert) return null;
-  return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} shared={shared} />;
+  return <RowBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} itemKey={itemKey} shared={shared} />;
 });
 
 /** Puts the full text of a cut cell into its tooltip when the pointer reaches it (not computed for every cell). */
@@ -421,11 +461,12 @@ function coloursOf(severity: string, ctx: RowContext): RowColors {
   return colours;
 }
 
-function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boolean; id: string; shared: Shared }) {
+function RowBody({ alert, pending, id, itemKey, shared }: { alert: AlertRow; pending: boolean; id: string; itemKey?: string; shared: Shared }) {
   const { ctx, onOpen, filterBy, rowHeight, shape } = shared;
   const store = useStore();
+  const focusKey = itemKey ?? id;
   const selected = useRowSelected(id);
-  const focused = useRowFocused(id);
+  const focused = useRowFocused(focusKey);
   const anySelected = useAtomValue(anySelectedAtom);
   // The action buttons exist only where they can be seen: the hovered row, the row holding the keyboard focus (they
   // are there before the next key: focusing the row renders them), and every row whose actions are one menu button
@@ -481,12 +522,13 @@ function RowBody({ alert, pending, id, shared }: { alert: AlertRow; pending: boo
       ref={rowRef}
       role="row"
       data-row-id={id}
+      data-item-key={itemKey}
       data-severity={alert.severity}
       data-selected={selected || undefined}
       tabIndex={focused ? 0 : -1}
       onFocus={(e) => {
         setFocusWithin(true);
-        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== id) store.set(focusedIdAtom, id);
+        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== focusKey) store.set(focusedIdAtom, focusKey);
       }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);

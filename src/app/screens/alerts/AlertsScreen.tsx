@@ -1,7 +1,7 @@
 // The alerts screen: environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Config } from '../../../core/types.ts';
@@ -31,6 +31,11 @@ import { IndicatorPanel } from './IndicatorPanel.tsx';
 import { Pagination } from './Pagination.tsx';
 import { DensityDialog, ShortcutsDialog } from './ScreenDialogs.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
+import { GroupByDialog } from './GroupByDialog.tsx';
+import { groupByAtom, overviewShownAtom } from '../../state/groups.ts';
+
+// "What is going on" loads its code when first shown.
+const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
 
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);
@@ -45,6 +50,8 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const search = useSearch();
   const { kiosk } = useAtomValue(addressAtom);
   const showPanel = useAtomValue(showPanelAtom);
+  const grouped = useAtomValue(groupByAtom) !== null;
+  const overview = useAtomValue(overviewShownAtom);
   const searchRef = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const fullscreen = useFullscreen();
@@ -97,13 +104,19 @@ function AlertsScreenFor({ config }: { config: Config }) {
 
       {hasIndicators && showPanel && <IndicatorPanel config={config} />}
       <EnvironmentTabs />
+      {overview && !kiosk && (
+        <Suspense fallback={null}>
+          <OverviewPanel />
+        </Suspense>
+      )}
       <AlertList phone={phone} onOpen={onOpen} />
-      {/* A wall display shows the first page (most severe first) and nothing to navigate with. */}
-      {!kiosk && <Pagination />}
+      {/* A wall display shows the first page (most severe first) and nothing to navigate with; a grouped list has no pages. */}
+      {!kiosk && !grouped && <Pagination />}
 
       <FilterSheet />
       <DensityDialog />
       <ShortcutsDialog />
+      <GroupByDialog />
       <DeleteConfirmation />
     </div>
   );

@@ -50,6 +50,9 @@ const SHORTCUTS: [string[], MessageKey][] = [
   [['Esc'], 'AlertsShortcutClearSelection'],
   [['/'], 'ShortcutFocusSearch'],
   [['r'], 'ShortcutRefresh'],
+  [['g'], 'ShortcutGroupBy'],
+  [['Enter', 'Space', '→', '←'], 'ShortcutGroupOpen'],
+  [['v'], 'ShortcutOverview'],
   [['?'], 'ShortcutShowHelp'],
 ];
 

@@ -34,6 +34,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement>;
@@ -92,6 +93,7 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
   const muted = useAtomValue(mutedAtom);
   const signedIn = useAtomValue(sessionAtom).authenticated;
   const [showPanel, setShowPanel] = useAtom(showPanelAtom);
+  const [overviewShown, setOverviewShown] = useAtom(overviewShownAtom);
   const hasIndicators = (useAtomValue(configAtom)?.indicators?.queries?.length ?? 0) > 0;
   const openFilters = () => store.set(filtersOpenAtom, true);
   const [refreshing, refresh] = useRefresh();
@@ -165,6 +167,14 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
         entries={[
           ...(hasIndicators ? [{ key: 'panel', icon: 'chart' as const, label: showPanel ? t('HidePanel') : t('ShowPanel'), onSelect: () => setShowPanel(!showPanel) }] : []),
           { key: 'density', icon: 'list', label: `${t('DisplayDensity')}…`, onSelect: () => store.set(densityDialogOpenAtom, true) },
+          // Triage of a storm: alerts in groups, and the overview of what is going on (GroupByDialog, OverviewPanel).
+          { key: 'group-by', icon: 'groupBy', label: `${t('GroupBy')}…`, onSelect: () => store.set(groupByDialogOpenAtom, true) },
+          {
+            key: 'overview',
+            icon: 'insights',
+            label: overviewShown ? t('OverviewHide') : t('OverviewShow'),
+            onSelect: () => setOverviewShown(!overviewShown),
+          },
           { key: 'csv', icon: 'download', label: t('DownloadAsCsv'), onSelect: () => void downloadCsv(store) },
           { key: 'shortcuts', icon: 'help', label: t('KeyboardShortcuts'), onSelect: () => store.set(shortcutsOpenAtom, true) },
         ]}

@@ -6,9 +6,9 @@ import { isActionAllowed } from '../../../core/actions.ts';
 import { moveIndex, rowCommand } from '../../../core/row-navigation.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
-import { orderAtom, rowOf } from '../../state/alerts.ts';
+import { rowOf } from '../../state/alerts.ts';
 import type { Store } from '../../state/store.ts';
-import { clearSelection, effectiveFocusAtom, focusedIdAtom, pendingDeleteAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { clearSelection, effectiveFocusAtom, focusedIdAtom, navigationKeysAtom, pendingDeleteAtom, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 
 /** How long a focus move waits for its row to be rendered: far longer than a render takes, even on a busy machine. */
@@ -25,7 +25,10 @@ let pendingFocus: (() => void) | null = null;
 export function focusRow(container: HTMLElement | null, id: string | null) {
   pendingFocus?.();
   if (!container || id === null) return;
-  const find = () => container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]`);
+  // A line of a grouped list goes by its key (a group's header, an alert under a group); a plain row by its alert id.
+  const find = () =>
+    container.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"]`) ??
+    container.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]:not([data-item-key])`);
   const apply = (el: HTMLElement) => {
     el.focus({ preventScroll: true });
     el.scrollIntoView({ block: 'nearest' });
@@ -64,7 +67,7 @@ export function currentFocusId(store: Store): string | null {
  * replaced the table's rows, or the other way, and the same alert's card or row takes it back).
  */
 export function useKeepRowFocus(container: RefObject<HTMLElement | null>, layout: unknown) {
-  const order = useAtomValue(orderAtom);
+  const order = useAtomValue(navigationKeysAtom);
   const store = useStore();
   const hadFocus = useRef(false);
   useEffect(() => {
@@ -100,30 +103,46 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>, layout
 }
 
 /**
- * The keys of the list. `pageSize` is how many rows PageUp/PageDown jump: the rows that fit the viewport.
+ * The keys of the list. `pageSize` is how many rows PageUp/PageDown jump: the rows that fit the viewport. In a grouped
+ * list, focus moves through group headers and alerts alike, and `onGroupKey` takes the keys pressed on a group's line.
  */
-export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, container: () => HTMLElement | null, pageSize: () => number) {
+export function useRowKeyboard(
+  ctx: RowContext,
+  open: (id: string) => void,
+  container: () => HTMLElement | null,
+  pageSize: () => number,
+  onGroupKey?: (e: KeyboardEvent<HTMLElement>, group: string) => boolean,
+) {
   const store = useStore();
   return useCallback(
     (e: KeyboardEvent<HTMLElement>) => {
       // Keys typed into a control inside a row (the custom-actions menu, a checkbox) belong to that control,
       // except the navigation keys on the checkbox.
       const target = e.target as HTMLElement;
-      const onRow = target.hasAttribute('data-row-id');
+      const line = target.closest<HTMLElement>('[data-row-id], [data-group-key]');
+      const onRow = target === line;
       const command = rowCommand(e);
+      const group = line?.getAttribute('data-group-key');
+      if (group != null && onRow && onGroupKey?.(e, group)) {
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
       if (!command) return;
       if (!onRow) {
         if (target.closest('[role="menu"]')) return;
         const control = ['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
         if (control && command.kind !== 'move') return;
       }
-      const order = store.get(orderAtom);
-      const id = target.closest<HTMLElement>('[data-row-id]')?.getAttribute('data-row-id') ?? currentFocusId(store);
-      if (id === null) return;
+      const order = store.get(navigationKeysAtom);
+      const key = line?.getAttribute('data-item-key') ?? line?.getAttribute('data-row-id') ?? currentFocusId(store);
+      if (key == null) return;
+      if (group != null && command.kind !== 'move') return;
+      const id = line?.getAttribute('data-row-id') ?? key;
       const alert = rowOf(store, id);
       switch (command.kind) {
         case 'move': {
-          const next = order[moveIndex(command.to, order.indexOf(id), order.length, pageSize())] ?? null;
+          const next = order[moveIndex(command.to, order.indexOf(key), order.length, pageSize())] ?? null;
           if (next !== null) {
             store.set(focusedIdAtom, next);
             focusRow(container(), next);
@@ -156,6 +175,6 @@ export function useRowKeyboard(ctx: RowContext, open: (id: string) => void, cont
       e.preventDefault();
       e.stopPropagation();
     },
-    [ctx, open, container, pageSize, store],
+    [ctx, open, container, pageSize, store, onGroupKey],
   );
 }

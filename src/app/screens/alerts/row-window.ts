@@ -167,7 +167,15 @@ function keepAround(at: readonly number[], pinned: number): Set<number> {
 }
 
 /**
- * Puts the row elements of `container` (those with data-row-id) in the order of `ids`, moving as few as possible:
+ * The key a row element is placed by: its line's key in a grouped list (data-item-key: an alert can have a line under
+ * two groups, and a group's header is a line too), else its alert id (data-row-id).
+ */
+function keyOfRow(el: HTMLElement): string {
+  return el.dataset.itemKey ?? el.dataset.rowId ?? '';
+}
+
+/**
+ * Puts the row elements of `container` (those with data-row-id or data-item-key) in the order of `ids`, moving as few as possible:
  * the rows forming the longest run already in order stay, the others move. Moving an element that is laid out makes
  * the browser style and lay it out again, so five moved alerts cost five rows, not thirty. Other children stay where
  * they are, and so does the row with the keyboard focus (moving it would drop the focus). Keyboard users, screen
@@ -175,9 +183,9 @@ function keepAround(at: readonly number[], pinned: number): Set<number> {
  */
 export function placeRows(container: HTMLElement, ids: readonly string[]): number {
   const wanted = new Map(ids.map((id, i) => [id, i]));
-  const rows = [...container.children].filter((el): el is HTMLElement => el instanceof HTMLElement && wanted.has(el.dataset.rowId ?? ''));
+  const rows = [...container.children].filter((el): el is HTMLElement => el instanceof HTMLElement && wanted.has(keyOfRow(el)));
   if (rows.length === 0) return 0;
-  const at = rows.map((el) => wanted.get(el.dataset.rowId!)!);
+  const at = rows.map((el) => wanted.get(keyOfRow(el))!);
   // A moved element loses the keyboard focus: the row holding it stays, and the others are placed around it.
   const active = typeof document === 'undefined' ? null : document.activeElement;
   const pinned = active ? rows.findIndex((el) => el.contains(active)) : -1;
@@ -187,7 +195,7 @@ export function placeRows(container: HTMLElement, ids: readonly string[]): numbe
   const staying = new Set([...keep].map((k) => rows[k]!));
   // What follows the rows (the full-text box of the focused row), which no row may pass.
   let end = rows[rows.length - 1]!.nextSibling;
-  while (end instanceof HTMLElement && wanted.has(end.dataset.rowId ?? '')) end = end.nextSibling;
+  while (end instanceof HTMLElement && wanted.has(keyOfRow(end))) end = end.nextSibling;
   let moved = 0;
   // From the end: each row that must move goes right before the row that follows it in page order.
   let next: Node | null = end;
@@ -218,8 +226,8 @@ export interface RowPlace {
 export function positionRows(container: HTMLElement, placeOf: (id: string) => RowPlace | null): number {
   let changed = 0;
   for (const el of container.children) {
-    if (!(el instanceof HTMLElement) || !el.dataset.rowId) continue;
-    const place = placeOf(el.dataset.rowId);
+    if (!(el instanceof HTMLElement) || !keyOfRow(el)) continue;
+    const place = placeOf(keyOfRow(el));
     if (!place) continue;
     let moved = false;
     const transform = `translateY(${place.offset}px)`;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useAtomValue, useStore } from 'jotai';
 import { newsAtom } from '../../state/alerts.ts';
 import { clearSelection, selectionAtom, shortcutsOpenAtom } from '../../state/alerts-screen.ts';
+import { groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
 import { refreshAlerts } from '../../data/alerts.ts';
 import { currentFocusId, focusRow } from './row-keyboard.ts';
 import { kioskFullscreenStart, showKioskFullscreenButton } from '../../../core/kiosk.ts';
@@ -97,7 +98,10 @@ function isTyping(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-/** The screen's keys: / search, ? help, r refresh, Escape clears the selection, j/k and the arrows reach the list. */
+/**
+ * The screen's keys: / search, ? help, r refresh, g group by, v what is going on, Escape clears the selection, j/k and
+ * the arrows reach the list.
+ */
 export function useScreenKeys(searchRef: RefObject<HTMLInputElement>) {
   const store = useStore();
   useEffect(() => {
@@ -113,6 +117,12 @@ export function useScreenKeys(searchRef: RefObject<HTMLInputElement>) {
         e.preventDefault();
       } else if (e.key === 'r') {
         refreshAlerts();
+      } else if (e.key === 'g' && !inList) {
+        store.set(groupByDialogOpenAtom, true);
+        e.preventDefault();
+      } else if (e.key === 'v' && !inList) {
+        store.set(overviewShownAtom, !store.get(overviewShownAtom));
+        e.preventDefault();
       } else if (e.key === 'Escape' && store.get(selectionAtom).size > 0) {
         clearSelection(store);
       } else if (!inList && ['j', 'k', 'ArrowDown', 'ArrowUp'].includes(e.key) && (e.target === document.body || e.target === null)) {
