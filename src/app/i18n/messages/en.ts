@@ -685,7 +685,6 @@ export default {
   GroupActionNone: 'No alert of {group} can be changed this way any more.',
   GroupActionFailedReason: 'First failure: {reason}',
   RetryFailed: 'Retry {count, plural, one {the failed alert} other {the # failed alerts}}',
-  GroupMembersUnknown: 'The alerts of this group are not known offline.',
   GroupsTruncated: 'Only the first {shown} of {total} alerts are grouped and counted: narrow the search to see them all.',
   ShortcutGroupBy: 'Group the alerts by…',
   ShortcutGroupOpen: 'Open or close the focused group',
