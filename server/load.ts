@@ -14,6 +14,10 @@ export interface LoadOptions {
   seed?: number;
   environments?: string[];
   severityMap?: Record<string, number>;
+  /** the event of alert i (default: one of a dozen at random); a storm gives a few hundred of skewed sizes */
+  eventOf?: (i: number) => string;
+  /** every alert with this status (default: a realistic mix), and then none with the normal severity */
+  status?: string;
 }
 
 const SERVICES = ['Web', 'Database', 'Network', 'Payments', 'Platform', 'Cache', 'Monitoring', 'Auth', 'Queue', 'Batch'];
@@ -70,12 +74,18 @@ export function loadSyntheticAlerts(db: Db, n: number, opts: LoadOptions = {}): 
     for (let i = 0; i < n; i++) {
       const id = randomUUID();
       const resource = `host-${String(Math.floor(rand() * Math.max(1000, n / 10))).padStart(5, '0')}`;
-      const event = EVENTS[Math.floor(rand() * EVENTS.length)] as string;
+      const randomEvent = EVENTS[Math.floor(rand() * EVENTS.length)] as string;
+      const event = opts.eventOf ? opts.eventOf(i) : randomEvent;
       const env = envs[Math.floor(rand() * envs.length)] as string;
       let severity = weighted(rand, SEVERITIES);
       let status = weighted(rand, STATUSES);
-      if (sevMap[severity] === sevMap.normal) status = 'closed';
-      if (status === 'closed') severity = 'normal';
+      if (opts.status) {
+        status = opts.status;
+        if (sevMap[severity] === sevMap.normal) severity = 'warning';
+      } else {
+        if (sevMap[severity] === sevMap.normal) status = 'closed';
+        if (status === 'closed') severity = 'normal';
+      }
       const svc = [SERVICES[Math.floor(rand() * SERVICES.length)] as string];
       if (rand() < 0.2) svc.push(SERVICES[Math.floor(rand() * SERVICES.length)] as string);
       const grp = GROUPS[Math.floor(rand() * GROUPS.length)] as string;

@@ -14,6 +14,8 @@ export interface FrontServer {
   port: number;
   /** requests passed to the API (and /config.json) so far: proof that an offline phase really stayed offline */
   readonly upstreamRequests: number;
+  /** bytes of the API's answers passed back so far (bodies as sent: compressed when the API compressed them) */
+  readonly upstreamBytes: number;
   /** false drops every connection, open ones included */
   setNetwork(on: boolean): void;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFrontServer(distDir: string, upstream: string, port =
   const sockets = new Set<Socket>();
   let online = true;
   let upstreamRequests = 0;
+  let upstreamBytes = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
   const server = http.createServer((req, res) => {
@@ -48,6 +51,7 @@ export async function startFrontServer(distDir: string, upstream: string, port =
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
         (upstreamRes) => {
           res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+          upstreamRes.on('data', (chunk: Buffer) => (upstreamBytes += chunk.length));
           upstreamRes.pipe(res);
         },
       );
@@ -81,6 +85,9 @@ export async function startFrontServer(distDir: string, upstream: string, port =
     port: actual,
     get upstreamRequests() {
       return upstreamRequests;
+    },
+    get upstreamBytes() {
+      return upstreamBytes;
     },
     setNetwork(on: boolean) {
       online = on;

@@ -52,6 +52,8 @@ export interface BenchOptions {
   soakFreshMs: number;
   /** with --soak-snapshots, also snapshot at these minutes (beside the warm-up's end and the soak's end) */
   soakSnapshotsAt: number[];
+  /** run the storm scenario (a grouped list of 10,000 open alerts in about 300 groups; also part of --quick) */
+  storm: boolean;
   /** V8 flags for the measured Chromium: a control experiment (e.g. what V8's optimising compilers add to the heap) */
   jsFlags: string | null;
   /** the start-up phase's round trip: every API answer this many ms late, the API on another origin (0: no such phase) */
@@ -59,7 +61,9 @@ export interface BenchOptions {
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
-  --quick              one combination (10,000 alerts, 200 rows), 3 runs (about two minutes)
+  --quick              one combination (10,000 alerts, 200 rows), 3 runs (about two minutes), and the storm
+  --storm              only the storm: 10,000 open alerts in about 300 groups (the biggest 2,000), the list grouped
+                       by event, cold and with the biggest group open (with --quick or --alerts: besides those)
   --alerts 50,10000    alert counts loaded into the server (default 50,10000,100000)
   --rows 20,200        rows per page (default 20,200; the console offers 5,10,20,50,100,200)
   --runs N             repetitions per combination (default 5, quick 3)
@@ -131,8 +135,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     soakFreshMs: 5000,
     jsFlags: null,
     realLatencyMs: 150,
+    storm: quick,
   };
   let alertsGiven = false;
+  let stormGiven = false;
   let outGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -144,6 +150,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     };
     switch (name) {
       case '--quick':
+        break;
+      case '--storm':
+        stormGiven = true;
+        o.storm = true;
         break;
       case '--alerts':
         o.alerts = intList(name, value(), 1);
@@ -268,6 +278,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   if (o.soak !== null && o.soakWarmupMinutes + 2 > o.soak) throw new OptionsError(`--soak ${o.soak}: the warm-up (${o.soakWarmupMinutes} minutes) leaves fewer than two minutes to measure`);
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];
+  // --storm alone measures the storm only.
+  if (stormGiven && !quick && !alertsGiven) {
+    o.alerts = [];
+    o.serverOnlyAlerts = [];
+  }
   o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));
   return o;
 }

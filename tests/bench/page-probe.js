@@ -41,6 +41,14 @@
     observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
+  // ---- the first group line of a grouped list (the storm scenario) --------------------------------------------------
+  bench.firstGroupAt = null;
+  const groupObserver = new MutationObserver(() => {
+    if (!document.querySelector('[data-group-key]')) return;
+    bench.firstGroupAt = performance.now();
+    groupObserver.disconnect();
+  });
+  groupObserver.observe(document, { childList: true, subtree: true });
   /** rows in the DOM (a windowed list renders only those near the viewport) */
   bench.rowCount = () => document.querySelectorAll(rowSelector).length;
   /** rows of the page, rendered or not: the table's aria-rowcount less its header row, a card's aria-setsize */

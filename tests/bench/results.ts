@@ -29,6 +29,15 @@ export const METRICS = {
   'resize.mainThreadMs': { unit: 'ms', what: 'main-thread busy time of one such resize, median of the steps' },
   'server.alertsPageMs': { unit: 'ms', what: 'GET /api/alerts, one page of 50, server-side (in-process, no socket)' },
   'server.alertsPageLoopbackMs': { unit: 'ms', what: 'the same over loopback HTTP with keep-alive, as a client sees it' },
+  'storm.firstGroupedScreenMs': { unit: 'ms', what: 'storm, cold: navigation to the first group line of the list grouped by event (10,000 open alerts, ~300 groups)' },
+  'storm.unchangedPollMs': { unit: 'ms', what: 'storm: main-thread busy time for a poll cycle in which nothing changed (the 2,000-alert group open)' },
+  'storm.unchangedPollBytes': { unit: 'B', what: 'storm: bytes posted from the worker to the UI for that unchanged poll' },
+  'storm.changed5GroupsMs': { unit: 'ms', what: 'storm: main-thread busy time for a poll cycle in which one alert of each of 5 groups changed' },
+  'storm.longTasks': { unit: '', what: 'storm: main-thread tasks over 50 ms from navigation to the end of its poll cycles' },
+  'storm.domNodes': { unit: '', what: 'storm: DOM nodes with every group closed' },
+  'storm.domNodesGroupOpen': { unit: '', what: 'storm: DOM nodes with the 2,000-alert group open (windowed)' },
+  'storm.apiRequestsPerCycle': { unit: '', what: 'storm: requests to the API per poll cycle (most of: groups closed, the biggest open)' },
+  'storm.apiKiBPerCycle': { unit: 'KiB', what: 'storm: bytes of the API answers per poll cycle, as sent (compressed when the API compressed)' },
   'lighthouse.performance': { unit: '', what: 'Lighthouse performance score (0–100), mobile profile' },
   'lighthouse.accessibility': { unit: '', what: 'Lighthouse accessibility score (0–100)' },
   'lighthouse.bestPractices': { unit: '', what: 'Lighthouse best-practices score (0–100)' },
@@ -43,6 +52,8 @@ export const METRICS = {
 } as const;
 
 export type MetricKey = keyof typeof METRICS;
+/** The storm scenario's figures are reported under this combination. */
+export const STORM_COMBO = 'storm';
 export const METRIC_KEYS = Object.keys(METRICS) as MetricKey[];
 /** Figures that count things: their medians are whole numbers. */
 const WHOLE_NUMBERS = new Set<MetricKey>([
@@ -54,6 +65,11 @@ const WHOLE_NUMBERS = new Set<MetricKey>([
   'dom.nodes',
   'load.apiRoundTripsBeforeFirstRow.cold',
   'load.apiRoundTripsBeforeFirstRow.warm',
+  'storm.unchangedPollBytes',
+  'storm.longTasks',
+  'storm.domNodes',
+  'storm.domNodesGroupOpen',
+  'storm.apiRequestsPerCycle',
 ]);
 
 export function comboKey(alerts: number, rows?: number): string {
@@ -150,6 +166,15 @@ export const BUDGETS: Budget[] = [
   { key: 'search.longTasks', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks while typing a 40-character search' },
   { key: 'resize.longTasks', combo: comboKey(10_000, 200), limit: 0, atMost: true, text: 'zero long tasks when the window is resized across 640 and 1280 px' },
   { key: 'server.alertsPageMs', combo: comboKey(100_000), limit: 50, text: 'server page under 50 ms at 100,000 alerts' },
+  // A storm: 10,000 open alerts in about 300 groups, the biggest 2,000, the list grouped by event.
+  { key: 'storm.firstGroupedScreenMs', combo: 'storm', limit: 1000, atMost: true, text: 'storm: first grouped screen at most 1 s' },
+  { key: 'storm.unchangedPollMs', combo: 'storm', limit: 1, atMost: true, text: 'storm: unchanged poll at most 1 ms main thread' },
+  { key: 'storm.unchangedPollBytes', combo: 'storm', limit: 2048, atMost: true, text: 'storm: unchanged poll at most 2 KiB posted' },
+  { key: 'storm.changed5GroupsMs', combo: 'storm', limit: 10, atMost: true, text: 'storm: 5 changed groups at most 10 ms main thread' },
+  { key: 'storm.longTasks', combo: 'storm', limit: 0, atMost: true, text: 'storm: zero long tasks' },
+  { key: 'storm.domNodes', combo: 'storm', limit: 3000, atMost: true, text: 'storm: at most 3,000 DOM nodes, groups closed' },
+  { key: 'storm.domNodesGroupOpen', combo: 'storm', limit: 3000, atMost: true, text: 'storm: at most 3,000 DOM nodes, 2,000-alert group open' },
+  { key: 'storm.apiRequestsPerCycle', combo: 'storm', limit: 2, atMost: true, text: 'storm: at most 2 API requests per cycle' },
   { key: 'lighthouse.performance', combo: 'lighthouse', limit: 95, atLeast: true, text: 'Lighthouse performance at least 95' },
   { key: 'lighthouse.tbtMs', combo: 'lighthouse', limit: 100, atMost: true, text: 'Lighthouse TBT at most 100 ms' },
   { key: 'lighthouse.lcpMs', combo: 'lighthouse', limit: 1800, atMost: true, text: 'Lighthouse LCP at most 1.8 s' },

@@ -11,7 +11,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { loadSyntheticAlerts } from '../../server/load.ts';
 import { OptionsError, parseOptions, USAGE, type BenchOptions } from './options.ts';
-import { BUDGETS, checkBudgets, comboKey, formatTable, machineLine, Samples, type BenchDocument, type Machine, type MetricKey } from './results.ts';
+import { BUDGETS, checkBudgets, comboKey, formatTable, machineLine, Samples, STORM_COMBO, type BenchDocument, type Machine, type MetricKey } from './results.ts';
 import { CHROMIUM_PATH, chromiumArgs, chromiumLaunchOptions } from './chromium.ts';
 import { growthPct, median, round } from './stats.ts';
 import { startFrontServer, type FrontServer } from './front-server.ts';
@@ -153,6 +153,7 @@ async function main() {
         await stack.close();
       }
     }
+    if (browser && distDir && opts.storm) observations[STORM_COMBO] = await stormPhase(browser, work, distDir, opts, samples);
     if (opts.lighthouse) observations[LIGHTHOUSE_COMBO] = await lighthousePhase(opts, distDir, samples, machine);
   } finally {
     await browser?.close();
@@ -168,7 +169,7 @@ async function main() {
     options: {
       ...(opts.lighthouse === 'only'
         ? {}
-        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, viewport: VIEWPORT, extraCss: opts.extraCss, realLatencyMs: opts.realLatencyMs }),
+        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, storm: opts.storm, viewport: VIEWPORT, extraCss: opts.extraCss, realLatencyMs: opts.realLatencyMs }),
       dist: opts.dist,
       ...(opts.lighthouse ? { lighthouse: opts.lighthouse, lighthouseRuns: opts.lighthouseRuns, url: opts.url } : {}),
     },
@@ -289,6 +290,183 @@ async function startStack(work: string, alerts: number, distDir: string | null):
       await server.close();
     },
   };
+}
+
+// ---- the storm: a grouped list of 10,000 open alerts ----------------------------------------------------------------
+
+/** 10,000 open alerts in 300 events, skewed: the biggest 2,000, the other 8,000 by Zipf's law over 299 events. */
+const STORM = { alerts: 10_000, groups: 300, biggest: 2_000 };
+const stormEvent = (k: number) => `Storm-${String(k).padStart(3, '0')}`;
+
+/** The size of each storm group, biggest first; they add up to STORM.alerts. */
+function stormSizes(): number[] {
+  const rest = STORM.alerts - STORM.biggest;
+  const weights = Array.from({ length: STORM.groups - 1 }, (_, k) => 1 / (k + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const sizes = [STORM.biggest, ...weights.map((w) => Math.max(1, Math.floor((w / total) * rest)))];
+  sizes[1]! += STORM.alerts - sizes.reduce((a, b) => a + b, 0);
+  return sizes;
+}
+
+/**
+ * The storm scenario (--storm, and part of --quick): the list grouped by event over 10,000 open alerts in 300 groups.
+ * Per run: a cold load to the first group line; DOM nodes with every group closed; poll cycles with the groups closed,
+ * then with the 2,000-alert group open (main thread, bytes posted to the UI, API requests and bytes per cycle, DOM
+ * nodes); cycles in which one alert of each of 5 groups changed; long tasks from navigation to the end.
+ */
+async function stormPhase(browser: Browser, work: string, distDir: string, opts: BenchOptions, samples: Samples): Promise<Record<string, unknown>> {
+  const sizes = stormSizes();
+  const bounds: number[] = [];
+  sizes.reduce((sum, n) => (bounds.push(sum + n), sum + n), 0);
+  const dataDir = mkdtempSync(path.join(work, 'data-storm-'));
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    seed: 'none',
+    simulator: false,
+    serveConsole: false,
+    settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
+  });
+  let group = 0;
+  const loaded = loadSyntheticAlerts(server.db, STORM.alerts, {
+    seed: 7,
+    status: 'open',
+    eventOf: (i) => {
+      while (i >= bounds[group]!) group++;
+      return stormEvent(group);
+    },
+  });
+  log(`storm: ${STORM.alerts} open alerts in ${sizes.length} groups (biggest ${sizes[0]}, smallest ${sizes[sizes.length - 1]}) loaded in ${loaded.ms} ms`);
+  const front = await startFrontServer(distDir, server.url);
+  const runs: Record<string, unknown>[] = [];
+  try {
+    for (let run = 1; run <= opts.runs; run++) {
+      log(`storm: run ${run}/${opts.runs}`);
+      runs.push(await stormRun(browser, server, front, opts, samples));
+    }
+  } finally {
+    await front.close();
+    await server.close();
+  }
+  return { alerts: STORM.alerts, groups: sizes.length, biggest: sizes[0], smallest: sizes[sizes.length - 1], runs };
+}
+
+async function stormRun(browser: Browser, server: RunningServer, front: FrontServer, opts: BenchOptions, samples: Samples): Promise<Record<string, unknown>> {
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
+  await context.addInitScript({ content: PROBE });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => log(`storm page error: ${e.message}`));
+  const cdp = await context.newCDPSession(page);
+  const settle = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))');
+  try {
+    // -- cold: a first visit to the list grouped by event (the address a bookmark or a shared link holds)
+    await page.goto(`${front.url}/alerts#gb:event`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __bench?: { firstGroupAt: number | null } }).__bench?.firstGroupAt != null, undefined, {
+      polling: 50,
+      timeout: 60_000,
+    });
+    const firstAt = (await page.evaluate('window.__bench.firstGroupAt')) as number;
+    samples.add(STORM_COMBO, 'storm.firstGroupedScreenMs', firstAt);
+    await page.waitForTimeout(1000);
+    await settle();
+    const domClosed = (await page.evaluate('window.__bench.domNodes()')) as number;
+    samples.add(STORM_COMBO, 'storm.domNodes', domClosed);
+    const groupLines = (await page.evaluate(`document.querySelectorAll('[data-group-key]').length`)) as number;
+
+    // -- poll cycles, as the main bench measures them: thread time less the measuring's own cost
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    for (let i = 0; i < 2; i++) await page.evaluate('window.__bench.cycle(true, false)');
+    const overhead: number[] = [];
+    for (let i = 0; i < opts.cycles; i++) overhead.push((await measuredCycle(page, cdp, false)).metrics.TaskDuration);
+    const overheadMs = median(overhead);
+    const apiOf = async (cycle: () => Promise<Awaited<ReturnType<typeof measuredCycle>>>) => {
+      const r0 = front.upstreamRequests;
+      const b0 = front.upstreamBytes;
+      const c = await cycle();
+      return { ...c, requests: front.upstreamRequests - r0, kib: (front.upstreamBytes - b0) / 1024 };
+    };
+    const requests: number[] = [];
+    const kib: number[] = [];
+    const closedMs: number[] = [];
+    for (let i = 0; i < opts.cycles; i++) {
+      const c = await apiOf(() => measuredCycle(page, cdp, true));
+      closedMs.push(c.metrics.TaskDuration - overheadMs);
+      requests.push(c.requests);
+      kib.push(c.kib);
+    }
+
+    // -- the 2,000-alert group open (a click on its line, as a user opens it)
+    await page.locator(`[data-group-key="${stormEvent(0)}"]`).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-row-id]').length > 0, undefined, { timeout: 30_000 });
+    await settle();
+    samples.add(STORM_COMBO, 'storm.domNodesGroupOpen', (await page.evaluate('window.__bench.domNodes()')) as number);
+    const rowsRendered = (await page.evaluate('window.__bench.rowCount()')) as number;
+    for (let i = 0; i < 2; i++) await page.evaluate('window.__bench.cycle(true, false)');
+    // The measuring's own cost again, in this state: the open group's rows tick their clocks between polls.
+    const overheadOpen: number[] = [];
+    for (let i = 0; i < opts.cycles; i++) overheadOpen.push((await measuredCycle(page, cdp, false)).metrics.TaskDuration);
+    const overheadOpenMs = median(overheadOpen);
+    const unchanged: number[] = [];
+    const unchangedBytes: number[] = [];
+    const outcomes: string[] = [];
+    for (let i = 0; i < opts.cycles; i++) {
+      const c = await apiOf(() => measuredCycle(page, cdp, true));
+      outcomes.push(c.outcome);
+      unchanged.push(c.metrics.TaskDuration - overheadOpenMs);
+      unchangedBytes.push(c.bytes);
+      requests.push(c.requests);
+      kib.push(c.kib);
+    }
+    samples.add(STORM_COMBO, 'storm.unchangedPollMs', Math.max(0, median(unchanged)));
+    samples.add(STORM_COMBO, 'storm.unchangedPollBytes', median(unchangedBytes));
+
+    // -- 5 groups change per cycle: a duplicate of one alert in each (their counts stay, their last receive moves)
+    const changed: number[] = [];
+    const changedBytes: number[] = [];
+    for (let i = 0; i < opts.cycles; i++) {
+      const groups = [0, 1, 2, 3, 4].map((j) => (1 + i * 37 + j * 59) % STORM.groups);
+      await Promise.all(groups.map((k) => duplicateOneOf(server, stormEvent(k))));
+      const c = await apiOf(() => measuredCycle(page, cdp, true));
+      changed.push(c.metrics.TaskDuration - overheadOpenMs);
+      changedBytes.push(c.bytes);
+      requests.push(c.requests);
+      kib.push(c.kib);
+    }
+    samples.add(STORM_COMBO, 'storm.changed5GroupsMs', Math.max(0, median(changed)));
+    samples.add(STORM_COMBO, 'storm.apiRequestsPerCycle', Math.max(...requests));
+    samples.add(STORM_COMBO, 'storm.apiKiBPerCycle', median(kib));
+    const longTasks = (await page.evaluate('window.__bench.longTasks || []')) as { start: number; duration: number }[];
+    samples.add(STORM_COMBO, 'storm.longTasks', longTasks.length);
+    return {
+      firstGroupAt: round(firstAt),
+      groupLinesRendered: groupLines,
+      domNodesClosed: domClosed,
+      rowsRenderedWithBiggestOpen: rowsRendered,
+      closedUnchangedMs: round(Math.max(0, median(closedMs))),
+      measuringOverheadMs: { closed: round(overheadMs), open: round(overheadOpenMs) },
+      unchangedOutcomes: outcomes,
+      changedMessageBytes: changedBytes,
+      requestsPerCycle: requests,
+      longTasks: longTasks.map((t) => ({ start: Math.round(t.start), ms: Math.round(t.duration) })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Sends a duplicate of one alert of `event`: the next poll brings it changed. */
+async function duplicateOneOf(server: RunningServer, event: string) {
+  const res = await fetch(`${server.apiUrl}/alerts?event=${encodeURIComponent(event)}&page-size=1`);
+  const { alerts } = (await res.json()) as { alerts: ApiAlert[] };
+  const alert = alerts[0];
+  if (!alert) return;
+  const { resource, environment, severity, service, group, value, text, origin, tags } = alert;
+  const post = await fetch(`${server.apiUrl}/alert`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ resource, event, environment, severity, service, group, value, text, origin, tags }),
+  });
+  await post.arrayBuffer();
 }
 
 // ---- Lighthouse ---------------------------------------------------------------------------------------------------

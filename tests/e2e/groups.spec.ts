@@ -205,13 +205,14 @@ test('what is going on: the top values with counts equal to /alerts/topn/count; 
   await expect(overview).toBeVisible();
   await expect(page).toHaveURL(/ov:1/);
 
-  for (const [field, label] of [
+  const overviewFields: [string, string][] = [
     ['event', 'Event'],
     ['resource', 'Resource'],
     ['service', 'Service'],
     ['origin', 'Origin'],
     ['environment', 'Environment'],
-  ]) {
+  ];
+  for (const [field, label] of overviewFields) {
     const res = await request.get(`/api/alerts/topn/count?group-by=${field}&page-size=1000&status=open&status=ack`);
     const topn = ((await res.json()) as { top10: TopnGroup[] }).top10;
     const column = overview.getByRole('group', { name: label });

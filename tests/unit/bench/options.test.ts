@@ -42,6 +42,13 @@ describe('bench options', () => {
     expect(() => parseOptions(['--lighthouse-runs', '0'])).toThrow(OptionsError);
   });
 
+  it('--storm runs the storm scenario alone; --quick runs it too; with sizes, besides them', () => {
+    expect(parseOptions([]).storm).toBe(false);
+    expect(parseOptions(['--quick'])).toMatchObject({ storm: true, alerts: [10_000] });
+    expect(parseOptions(['--storm'])).toMatchObject({ storm: true, alerts: [], serverOnlyAlerts: [] });
+    expect(parseOptions(['--storm', '--alerts', '10000'])).toMatchObject({ storm: true, alerts: [10_000] });
+  });
+
   it('with --quick and explicit sizes measures exactly those sizes', () => {
     expect(parseOptions(['--quick', '--alerts', '500']).serverOnlyAlerts).toEqual([]);
   });

@@ -108,6 +108,8 @@ describe('bench budgets', () => {
         'dom.nodes', 'idle.mainThreadMsPerS', 'search.keystrokeMs', 'search.suggestionsShownMs', 'search.longTasks', 'resize.longTasks',
         'load.coldFirstRowMsAt150', 'load.warmFirstRowMsAt150', 'load.apiRoundTripsBeforeFirstRow.cold', 'load.apiRoundTripsBeforeFirstRow.warm',
         'lighthouse.performance', 'lighthouse.tbtMs', 'lighthouse.lcpMs', 'lighthouse.accessibility', 'lighthouse.bestPractices', 'lighthouse.seo',
+        'storm.firstGroupedScreenMs', 'storm.unchangedPollMs', 'storm.unchangedPollBytes', 'storm.changed5GroupsMs', 'storm.longTasks', 'storm.domNodes',
+        'storm.domNodesGroupOpen', 'storm.apiRequestsPerCycle',
       ].sort(),
     );
   });
@@ -135,6 +137,15 @@ describe('bench budgets', () => {
     const samples = new Samples();
     samples.add(combo, 'load.apiRoundTripsBeforeFirstRow.cold', 4, 5);
     expect(samples.summarize()[combo]!['load.apiRoundTripsBeforeFirstRow.cold']!.median).toBe(5);
+  });
+
+  it('judges the storm budgets on the storm combination, all "at most"', () => {
+    const verdicts = checkBudgets({ storm: { ...at('storm.unchangedPollMs', 1), ...at('storm.longTasks', 1), ...at('storm.domNodesGroupOpen', 3000) } });
+    const of = (key: string) => verdicts.find((v) => v.key === key)?.verdict;
+    expect(of('storm.unchangedPollMs')).toBe('met');
+    expect(of('storm.longTasks')).toBe('missed');
+    expect(of('storm.domNodesGroupOpen')).toBe('met');
+    expect(of('storm.firstGroupedScreenMs')).toBe('not measured');
   });
 
   it('judges the Lighthouse budgets: scores at least, TBT and LCP at most', () => {
