@@ -269,16 +269,20 @@ interface Stack {
   close(): Promise<void>;
 }
 
-async function startStack(work: string, alerts: number, distDir: string | null): Promise<Stack> {
-  const dataDir = mkdtempSync(path.join(work, `data-${alerts}-`));
-  const server = await startServer({
+/** server/ with an empty database of its own under `work`, auth off, its own timer out of the way. */
+function benchServer(work: string, name: string): Promise<RunningServer> {
+  return startServer({
     port: 0,
-    dataDir,
+    dataDir: mkdtempSync(path.join(work, `data-${name}-`)),
     seed: 'none',
     simulator: false,
     serveConsole: false,
     settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
   });
+}
+
+async function startStack(work: string, alerts: number, distDir: string | null): Promise<Stack> {
+  const server = await benchServer(work, String(alerts));
   const loaded = loadSyntheticAlerts(server.db, alerts, { seed: 42 });
   log(`alerts=${alerts}: loaded in ${loaded.ms} ms`);
   const front = distDir ? await startFrontServer(distDir, server.url) : null;
@@ -318,15 +322,7 @@ async function stormPhase(browser: Browser, work: string, distDir: string, opts:
   const sizes = stormSizes();
   const bounds: number[] = [];
   sizes.reduce((sum, n) => (bounds.push(sum + n), sum + n), 0);
-  const dataDir = mkdtempSync(path.join(work, 'data-storm-'));
-  const server = await startServer({
-    port: 0,
-    dataDir,
-    seed: 'none',
-    simulator: false,
-    serveConsole: false,
-    settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
-  });
+  const server = await benchServer(work, 'storm');
   let group = 0;
   const loaded = loadSyntheticAlerts(server.db, STORM.alerts, {
     seed: 7,
