@@ -46,7 +46,7 @@ export interface Feed {
   /** polls again after the session came back (a 401 stopped it) */
   resume(): void;
   /** the groups open in any tab showing a grouped list (the union): their alerts are sent */
-  setOpenGroups?(keys: Iterable<string>): void;
+  setOpenGroups?(keys: Iterable<string>, window: Iterable<string>): void;
 }
 
 /** A cycle's second request: the tab counts (/environments), or once a minute the open counts (/alerts/count). */
@@ -144,10 +144,14 @@ export class AlertsFeed implements Feed {
     return alert ? { alert, at: this.meta.updatedAt ?? Date.now() } : undefined;
   }
 
-  /** The groups the tabs showing this view have open: their alerts are sent at once, from the last answer. */
-  setOpenGroups(keys: Iterable<string>): void {
+  /**
+   * The groups the tabs showing this view have open, and the alerts of theirs the tabs show (`window`): those rows are
+   * sent at once, from the last answer.
+   */
+  setOpenGroups(keys: Iterable<string>, window: Iterable<string>): void {
     if (!this.index?.field) return;
     this.index.setOpen(keys);
+    this.index.setWindow(window);
     if (!this.fullSent) return;
     if (this.index.loaded) this.rows = this.index.rows(this.meta.page, this.view.rowsPerPage);
     this.publish(this.meta, []);

@@ -27,7 +27,7 @@ import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';
 import { cachedDetail, DetailFeed, fromListOf } from './detail-feed.ts';
 import { IndicatorsFeed } from './indicators-feed.ts';
-import { FeedHub, wantedKey, type Looking, type Slot, type Wanted } from './feed-hub.ts';
+import { FeedHub, wantedKey, type Looking, type OpenGroups, type Slot, type Wanted } from './feed-hub.ts';
 import { browserCoordination, Coordinator, type ChannelMessage, type CoordinationOptions } from './coordinator.ts';
 import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
@@ -50,6 +50,9 @@ const PRUNE_EVERY_MS = 5_000;
 const SLOTS: readonly Slot[] = ['alerts', 'detail', 'indicators'];
 
 /** The key an event of a feed belongs to. */
+/** The strings of a list another tab sent (anything else is dropped). */
+const strings = (list: unknown[]): string[] => list.filter((k): k is string => typeof k === 'string');
+
 function keyOf(event: WorkerEvent, fallback: string): string {
   if (event.type === 'alerts-full' || event.type === 'alerts-patch' || event.type === 'trend-history') return event.viewKey;
   if (event.type === 'alert-detail') return `detail:${event.id}`;
@@ -61,7 +64,7 @@ export class AlertsService implements AlertsApi {
   private hub: FeedHub | null = null;
   private wants: Record<Slot, Wanted | null> = { alerts: null, detail: null, indicators: null };
   /** the groups this tab shows open in its grouped list */
-  private openGroups: string[] = [];
+  private openGroups: OpenGroups = { keys: [], window: [] };
   private hidden = false;
   private kiosk = false;
   /** whether the UI shows the alerts list (false: only kept polling in the background for notifications) */
@@ -115,10 +118,10 @@ export class AlertsService implements AlertsApi {
     if (view && !this.coordinator.isLeader) await this.paintViewFromCache(viewKey(view));
   }
 
-  async setOpenGroups(keys: string[]): Promise<void> {
-    this.openGroups = [...keys];
+  async setOpenGroups(keys: string[], window: string[] = []): Promise<void> {
+    this.openGroups = { keys: [...keys], window: [...window] };
     if (this.hub) this.hub.setOpen(this.coordinator.tabId, this.openGroups);
-    else this.coordinator.send({ type: 'open-groups', keys: this.openGroups });
+    else this.coordinator.send({ type: 'open-groups', keys: this.openGroups.keys, window: this.openGroups.window });
   }
 
   async setDetail(id: string | null): Promise<void> {
@@ -395,7 +398,7 @@ export class AlertsService implements AlertsApi {
         void this.hub?.refresh(message.keys as string[]);
         break;
       case 'open-groups':
-        if (Array.isArray(message.keys)) this.hub?.setOpen(from, message.keys.filter((k): k is string => typeof k === 'string'));
+        if (Array.isArray(message.keys)) this.hub?.setOpen(from, { keys: strings(message.keys), window: Array.isArray(message.window) ? strings(message.window) : [] });
         break;
       case 'feed':
         if (this.hub) break;
@@ -440,7 +443,7 @@ export class AlertsService implements AlertsApi {
       this.received.delete(wantedKey(this.wants[slot]!));
       this.coordinator.send({ type: 'want', slot, wanted: this.wants[slot], looking: this.looking(slot) });
     }
-    this.coordinator.send({ type: 'open-groups', keys: this.openGroups });
+    this.coordinator.send({ type: 'open-groups', keys: this.openGroups.keys, window: this.openGroups.window });
   }
 
   private publishLooking() {

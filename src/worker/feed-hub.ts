@@ -23,6 +23,12 @@ export function wantedKey(w: Wanted): string {
   return `indicators:${JSON.stringify(w.queries)}`;
 }
 
+/** What a tab's grouped list shows: its open groups, and the alerts of theirs in its window (with a margin). */
+export interface OpenGroups {
+  keys: readonly string[];
+  window: readonly string[];
+}
+
 interface Entry {
   wanted: Wanted;
   feed: Feed;
@@ -43,8 +49,8 @@ export class FeedHub {
   private tabs = new Map<string, Map<Slot, string>>();
   /** the last alert lists left, newest first: opening an alert leaves its list before the detail page asks for it */
   private leftLists: AlertsFeed[] = [];
-  /** tab id → the groups it shows open in its alerts list */
-  private open = new Map<string, readonly string[]>();
+  /** tab id → the groups it shows open in its alerts list, and the alerts of theirs it shows */
+  private open = new Map<string, OpenGroups>();
 
   constructor(private deps: HubDeps) {}
 
@@ -77,9 +83,12 @@ export class FeedHub {
     entry.feed.resend(tab);
   }
 
-  /** The groups a tab shows open in its alerts list: the feed of that list sends the alerts of every tab's open groups. */
-  setOpen(tab: string, keys: readonly string[]): void {
-    this.open.set(tab, keys);
+  /**
+   * The groups a tab shows open in its alerts list and the alerts of theirs it shows: the feed of that list sends
+   * those of every tab.
+   */
+  setOpen(tab: string, open: OpenGroups): void {
+    this.open.set(tab, open);
     const key = this.tabs.get(tab)?.get('alerts');
     const entry = key === undefined ? undefined : this.entries.get(key);
     if (entry) this.applyOpen(entry);
@@ -161,9 +170,14 @@ export class FeedHub {
   }
 
   private applyOpen(entry: Entry) {
-    const union = new Set<string>();
-    for (const tab of entry.tabs.keys()) for (const k of this.open.get(tab) ?? []) union.add(k);
-    entry.feed.setOpenGroups?.(union);
+    const keys = new Set<string>();
+    const window = new Set<string>();
+    for (const tab of entry.tabs.keys()) {
+      const open = this.open.get(tab);
+      for (const k of open?.keys ?? []) keys.add(k);
+      for (const id of open?.window ?? []) window.add(id);
+    }
+    entry.feed.setOpenGroups?.(keys, window);
   }
 
   private pace(entry: Entry) {

@@ -29,6 +29,12 @@ export interface IndexParts {
   overview?: OverviewColumn[];
 }
 
+/**
+ * The alerts of an open group sent before the tabs say which of its lines they show: a screenful and more, so a group
+ * opened with a click shows its first alerts at once.
+ */
+export const FIRST_ROWS = 60;
+
 const fingerprint = (group: AlertGroup) => JSON.stringify(group);
 const sameIds = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((id, i) => id === b[i]);
 
@@ -41,6 +47,8 @@ export class ViewIndex {
   private groupList: GroupWithMembers[] = [];
   private looked: LookedState | null = null;
   private open = new Set<string>();
+  /** the alerts whose lines the tabs show or are about to (their window of an open group's lines, with a margin) */
+  private window = new Set<string>();
   private overview: OverviewColumn[] | undefined;
   // What the UI was last sent (or the cache restored): patches carry what differs from it.
   private sentGroups = new Map<string, string>();
@@ -81,6 +89,14 @@ export class ViewIndex {
     this.markLooked(this.open);
   }
 
+  /**
+   * The alerts of open groups the tabs show (their lines in view and a margin): only these rows are sent, so a group of
+   * thousands costs the page the rows it can show, and a poll that changes none of them sends none.
+   */
+  setWindow(ids: Iterable<string>): void {
+    this.window = new Set(ids);
+  }
+
   /** An action was taken on these groups (or they were opened): whatever joined them so far has been seen. */
   markLooked(keys: ReadonlySet<string>): void {
     if (!this.looked || keys.size === 0) return;
@@ -94,8 +110,9 @@ export class ViewIndex {
   }
 
   /**
-   * The rows the UI keeps: a grouped list's open groups' alerts, each once, in display order; a flat list's page
-   * (the overview's view: its page comes out of the same answer).
+   * The rows the UI keeps: of a grouped list's open groups, the alerts in the tabs' window and the first
+   * FIRST_ROWS of each (what a group just opened shows before its window is known), each once, in display order; a
+   * flat list's page (the overview's view: its page comes out of the same answer).
    */
   rows(page: number, rowsPerPage: number): AlertRow[] {
     if (!this.alerts) return [];
@@ -104,11 +121,11 @@ export class ViewIndex {
     const taken = new Set<string>();
     for (const entry of this.groupList) {
       if (!this.open.has(entry.group.key)) continue;
-      for (const id of entry.ids) {
-        if (taken.has(id)) continue;
+      entry.ids.forEach((id, k) => {
+        if (taken.has(id) || (k >= FIRST_ROWS && !this.window.has(id))) return;
         taken.add(id);
         out.push(this.byId.get(id)!);
-      }
+      });
     }
     return out;
   }

@@ -167,6 +167,25 @@ test('groups open and close with a click, Enter/Space and the arrows; open group
   await expect(alertRows(page)).toHaveCount(3);
 });
 
+test('a big open group shows every alert as it scrolls: the rows near the view come as they are reached', async ({ page, request }) => {
+  const event = `E2EGroupBig${Date.now()}`;
+  // More alerts than the worker sends before the list says which of them it shows.
+  for (let i = 0; i < 150; i++) await createAlert(request, { event, resource: `${event}-${String(i).padStart(3, '0')}`, severity: 'minor' });
+  await page.goto(`/alerts?q=event:${event}#${ALL_STATUSES};gb:event`);
+  await groupRow(page, event).click();
+  await expect(alertRows(page).filter({ hasText: `${event}-000` })).toBeVisible();
+  const list = page.locator('[data-alert-list]');
+  // Halfway, then to the end: the alerts there show, with their rows' content.
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await expect(alertRows(page).filter({ hasText: `${event}-075` })).toBeVisible();
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(alertRows(page).filter({ hasText: `${event}-149` })).toBeVisible();
+  await expect(alertRows(page).filter({ hasText: `${event}-149` })).toContainText('minor', { ignoreCase: true });
+  // And back to the top.
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(alertRows(page).filter({ hasText: `${event}-000` })).toBeVisible();
+});
+
 test('ack a whole group: the confirmation says how many, every alert is acked on the API, the summary says so', async ({ page, request }) => {
   const event = `E2EGroupAck${Date.now()}`;
   const ids = await threeAlerts(request, event);

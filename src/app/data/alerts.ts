@@ -19,9 +19,9 @@ export function watchAlertsView(view: AlertsView | null): void {
   void dataWorker.setView(view).catch(() => undefined);
 }
 
-/** The groups the grouped list shows open: the worker sends their alerts. */
-export function watchOpenGroups(keys: readonly string[]): void {
-  void dataWorker.setOpenGroups([...keys]).catch(() => undefined);
+/** The groups the grouped list shows open, and the alerts of theirs whose lines it shows: the worker sends those. */
+export function watchOpenGroups(keys: readonly string[], window: readonly string[]): void {
+  void dataWorker.setOpenGroups([...keys], [...window]).catch(() => undefined);
 }
 
 /** The alert the detail page shows; null when the page closes. */

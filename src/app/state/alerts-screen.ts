@@ -16,7 +16,7 @@ import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../core/
 import { DELETE_ALERT_SCOPE } from '../../core/actions.ts';
 import type { Translator } from '../i18n/index.ts';
 import { watchAlertsView, watchOpenGroups } from '../data/alerts.ts';
-import { groupByAtom, groupByChoiceAtom, groupedListAtom, openGroupsAtom, overviewShownAtom } from './groups.ts';
+import { groupByAtom, groupByChoiceAtom, groupedListAtom, groupWindowAtom, openGroupsAtom, overviewShownAtom } from './groups.ts';
 import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
@@ -275,9 +275,14 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   };
   const unsubView = store.sub(screenViewKeyAtom, sendAfterStep);
   // The open groups go to the worker apart from the view: opening one neither fetches nor starts the view anew.
-  const sendOpen = () => watchOpenGroups(store.get(groupByAtom) ? store.get(openGroupsAtom) : []);
+  const sendOpen = () => (store.get(groupByAtom) ? watchOpenGroups(store.get(openGroupsAtom), store.get(groupWindowAtom)) : watchOpenGroups([], []));
   sendOpen();
-  const unsubOpen = store.sub(openGroupsAtom, sendOpen);
+  const unsubOpenGroups = store.sub(openGroupsAtom, sendOpen);
+  const unsubWindow = store.sub(groupWindowAtom, sendOpen);
+  const unsubOpen = () => {
+    unsubOpenGroups();
+    unsubWindow();
+  };
 
   let previousOrder = store.get(orderAtom);
   const unsubOrder = store.sub(orderAtom, () => {

@@ -83,6 +83,11 @@ export const groupByAtom = atom<GroupField | null>((get) => {
 });
 /** The keys of the groups shown open. */
 export const openGroupsAtom = atom<string[]>([]);
+/**
+ * The alerts of open groups whose lines the list shows or is about to (GroupedList.tsx): the worker sends their rows
+ * and no others, so a group of thousands costs the page a screenful of rows.
+ */
+export const groupWindowAtom = atom<string[]>([]);
 /** The overview "What is going on" shows. */
 export const overviewShownAtom = atom(false);
 export const groupByDialogOpenAtom = atom(false);
@@ -129,3 +134,23 @@ export const groupedListAtom = atom<GroupedList | null>((get) => {
   }
   return { items, keys: items.map((i) => i.key) };
 });
+
+/** Lines asked for beyond each edge of the rendered ones, the edges in steps of WINDOW_STEP lines. */
+const WINDOW_MARGIN = 100;
+const WINDOW_STEP = 50;
+
+/**
+ * The alert ids of the lines the worker should send rows for, while lines `start` to `end` (exclusive) are rendered:
+ * those and WINDOW_MARGIN more on each side, the edges rounded to WINDOW_STEP, so a scroll asks again only every
+ * WINDOW_STEP lines, well before it reaches lines without their rows.
+ */
+export function windowIds(list: GroupedList, start: number, end: number): string[] {
+  const from = Math.max(0, Math.floor(start / WINDOW_STEP) * WINDOW_STEP - WINDOW_MARGIN);
+  const to = Math.min(list.items.length, Math.ceil(end / WINDOW_STEP) * WINDOW_STEP + WINDOW_MARGIN);
+  const ids = new Set<string>();
+  for (let i = from; i < to; i++) {
+    const item = list.items[i];
+    if (item?.kind === 'alert') ids.add(item.id);
+  }
+  return [...ids];
+}

@@ -169,10 +169,11 @@ export interface AlertsApi {
   /** indicator queries of the panel to keep counted (config `indicators`); null stops */
   setIndicators(queries: IndicatorSpec[] | null): Promise<void>;
   /**
-   * the groups this tab shows open in its grouped list (keys): the worker sends their alerts. Not part of the view,
-   * so opening a group neither fetches nor starts the view anew.
+   * the groups this tab shows open in its grouped list (keys), and the ids of their alerts whose lines it shows or is
+   * about to (`window`): the worker sends those rows (and each open group's first ones). Not part of the view, so
+   * opening a group or scrolling neither fetches nor starts the view anew.
    */
-  setOpenGroups(keys: string[]): Promise<void>;
+  setOpenGroups(keys: string[], window?: string[]): Promise<void>;
   /** the alert the detail page shows, kept current with the list's interval; null stops */
   setDetail(id: string | null): Promise<void>;
   /** the page is being frozen (true) or came back (false): another tab polls meanwhile */

@@ -10,6 +10,7 @@ import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, GroupActionProgress, OutboxMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { EMPTY_GROUP } from '../../../src/core/alert-groups.ts';
+import { FIRST_ROWS } from '../../../src/worker/view-index.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 let server: RunningServer;
@@ -164,6 +165,51 @@ describe('a grouped list', () => {
     expect(grew.rows!.map((r) => r.id)).toEqual([id]);
     expect(grew.members!.NodeDown).toContain(id);
     expect(grew.groups!.find((g) => g.key === 'NodeDown')).toMatchObject({ count: 3, grown: 0 });
+  });
+
+  it('of a big open group, sends only the rows of the lines the tabs show (and its first ones); an unchanged poll sends none', async () => {
+    const tag = `big-${++counter}-${Date.now()}`;
+    const size = FIRST_ROWS + 15;
+    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    const { service, events, config, net } = await open();
+    await service.setView(viewFor(config, tag, { groupBy: 'event' }));
+    await nextEvent(events, 'alerts-full', 0);
+    let mark = events.length;
+    await service.setOpenGroups(['Big']);
+    const opened = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    const members = opened.members!.Big!;
+    expect(members).toHaveLength(size);
+    // Before the tab says which lines it shows: the group's first alerts, a screenful and more.
+    expect(opened.order).toEqual(members.slice(0, FIRST_ROWS));
+    expect(opened.rows).toHaveLength(FIRST_ROWS);
+
+    // Scrolled down: the rows of its window come, and only those (no request).
+    const requests = net.state.requests.length;
+    mark = events.length;
+    const window = members.slice(size - 10);
+    await service.setOpenGroups(['Big'], window);
+    const scrolled = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(net.state.requests.length).toBe(requests);
+    expect(scrolled.rows!.map((r) => r.id)).toEqual(window);
+    expect(scrolled.order).toEqual([...members.slice(0, FIRST_ROWS), ...window]);
+    expect(scrolled.members).toBeUndefined();
+
+    // An unchanged poll sends no row, whatever the group's size.
+    mark = events.length;
+    await service.refresh();
+    const unchanged = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(unchanged.rows).toBeUndefined();
+    expect(unchanged.order).toBeUndefined();
+    expect(JSON.stringify(unchanged).length).toBeLessThan(1024);
+
+    // A change to an alert outside every window: its group's summary may change, its row is not sent.
+    const outside = members[FIRST_ROWS]!;
+    await fetch(`${server.apiUrl}/alert/${outside}/status`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'ack', text: '' }) });
+    mark = events.length;
+    await service.refresh();
+    const changed = (await nextEvent(events, 'alerts-patch', mark)) as AlertsPatch;
+    expect(changed.rows ?? []).toEqual([]);
+    expect(changed.groups).toEqual([expect.objectContaining({ key: 'Big', count: size })]);
   });
 
   it('a new alert in a closed group is news, and marks the group as grown until it is looked at', async () => {

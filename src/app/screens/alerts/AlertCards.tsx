@@ -2,7 +2,7 @@
 // keyboard model and actions, so nothing needs horizontal scrolling to act on an alert. Cards have one height (each
 // text has a fixed number of lines), measured from a rendered card, so only the cards near the viewport are rendered,
 // as in the table.
-import { memo, useCallback, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { rowColors } from '../../../core/row-colors.ts';
 import { toggleSelected } from '../../../core/alerts-selection.ts';
@@ -40,6 +40,8 @@ export interface CardGrouping {
   list: GroupedList;
   GroupCard: ComponentType<{ itemKey: string; group: string; ctx: RowContext; height: number }>;
   onGroupKey: (e: KeyboardEvent<HTMLElement>, group: string) => boolean;
+  /** the lines rendered (start to end, exclusive): the worker sends the rows of those and of a margin around them */
+  onWindow: (start: number, end: number) => void;
 }
 
 export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; anchorRef: RowAnchor; grouping?: CardGrouping }) {
@@ -55,6 +57,8 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ct
   const range = useRowWindow(scrollRef, listRef, order.length, step, anchorRef);
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize, grouping?.onGroupKey);
+  const onWindow = grouping?.onWindow;
+  useEffect(() => onWindow?.(range.start, range.end), [onWindow, range.start, range.end]);
 
   // Every card has the same height; the first one rendered tells it (fonts and the text size preference change it),
   // once the browser has laid it out: reading it in this commit would lay out the new cards on the spot, and at the

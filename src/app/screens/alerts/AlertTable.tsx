@@ -206,6 +206,8 @@ export interface TableGrouping {
   GroupRow: ComponentType<{ itemKey: string; group: string; shared: Shared }>;
   /** keys on a group's line (open, close, act on the group); true when handled */
   onGroupKey: (e: React.KeyboardEvent<HTMLElement>, group: string) => boolean;
+  /** the lines rendered (start to end, exclusive): the worker sends the rows of those and of a margin around them */
+  onWindow: (start: number, end: number) => void;
 }
 
 /**
@@ -270,6 +272,9 @@ export function AlertTable({
     (i): RowPlace => ({ offset: i * rowHeight, attributes: grouped ? { 'aria-rowindex': String(i + 2), 'aria-level': grouped.items[i]?.kind === 'group' ? '1' : '2' } : { 'aria-rowindex': String(i + 2) } }),
     `${rowHeight}|${grouped ? 'grouped' : ''}`,
   );
+
+  const onWindow = grouping?.onWindow;
+  useEffect(() => onWindow?.(range.start, range.end), [onWindow, range.start, range.end]);
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
   const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize, grouping?.onGroupKey);

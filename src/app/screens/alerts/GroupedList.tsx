@@ -10,7 +10,7 @@ import { rowColors } from '../../../core/row-colors.ts';
 import type { Translator } from '../../i18n/index.ts';
 import { useT } from '../../state/i18n.ts';
 import { focusedIdAtom, useRowFocused, type RowContext } from '../../state/alerts-screen.ts';
-import { groupActionAtom, groupAtom, groupedListAtom, openGroupsAtom } from '../../state/groups.ts';
+import { groupActionAtom, groupAtom, groupedListAtom, groupWindowAtom, openGroupsAtom, windowIds, type GroupedList } from '../../state/groups.ts';
 import type { Store } from '../../state/store.ts';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -68,10 +68,24 @@ function useGroupKeys(ctx: RowContext): (e: KeyboardEvent<HTMLElement>, key: str
 
 // ---- the table -------------------------------------------------------------------------------------------------------
 
+/** Tells the worker which open groups' alerts the list shows (their rows are the only ones it sends). */
+function useWindow(list: GroupedList | null): (start: number, end: number) => void {
+  const store = useStore();
+  return useCallback(
+    (start: number, end: number) => {
+      const ids = list ? windowIds(list, start, end) : [];
+      const sent = store.get(groupWindowAtom);
+      if (ids.length !== sent.length || ids.some((id, i) => id !== sent[i])) store.set(groupWindowAtom, ids);
+    },
+    [list, store],
+  );
+}
+
 export default function GroupedTable(props: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; width: number; anchorRef: RowAnchor }) {
   const list = useAtomValue(groupedListAtom);
   const onGroupKey = useGroupKeys(props.ctx);
-  const grouping = useMemo<TableGrouping | undefined>(() => (list ? { list, GroupRow: GroupTableRow, onGroupKey } : undefined), [list, onGroupKey]);
+  const onWindow = useWindow(list);
+  const grouping = useMemo<TableGrouping | undefined>(() => (list ? { list, GroupRow: GroupTableRow, onGroupKey, onWindow } : undefined), [list, onGroupKey, onWindow]);
   return (
     <>
       <AlertTable {...props} grouping={grouping} />
@@ -83,7 +97,8 @@ export default function GroupedTable(props: { ctx: RowContext; onOpen: (id: stri
 export function GroupedCards(props: { ctx: RowContext; onOpen: (id: string) => void; scrollRef: RefObject<HTMLElement | null>; anchorRef: RowAnchor }) {
   const list = useAtomValue(groupedListAtom);
   const onGroupKey = useGroupKeys(props.ctx);
-  const grouping = useMemo<CardGrouping | undefined>(() => (list ? { list, GroupCard, onGroupKey } : undefined), [list, onGroupKey]);
+  const onWindow = useWindow(list);
+  const grouping = useMemo<CardGrouping | undefined>(() => (list ? { list, GroupCard, onGroupKey, onWindow } : undefined), [list, onGroupKey, onWindow]);
   return (
     <>
       <AlertCards {...props} grouping={grouping} />
