@@ -161,8 +161,8 @@ function GroupSummary({ group, open, ctx, tabbable, compact }: { group: AlertGro
       </span>
       <span className="shrink-0 whitespace-nowrap">{t('GroupAlerts', { count: group.count })}</span>
       {group.grown > 0 && <GrownMark count={group.grown} t={t} />}
-      <StatusCounts group={group} t={t} className="shrink-0 whitespace-nowrap font-normal max-[900px]:hidden" />
-      <span className="min-w-0 shrink truncate font-normal opacity-90 max-[1100px]:hidden">{group.environments.join(', ')}</span>
+      <StatusCounts group={group} t={t} className="shrink-0 whitespace-nowrap font-normal max-[600px]:hidden" />
+      <span className="min-w-0 shrink truncate font-normal opacity-90 max-[700px]:hidden">{group.environments.join(', ')}</span>
       <span className="ml-auto shrink-0 whitespace-nowrap font-normal max-[700px]:hidden">
         {group.lastReceiveTime && (
           <time dateTime={group.lastReceiveTime} title={t('GroupLastReceived', { time: '' }).trim()}>
