@@ -265,7 +265,7 @@ export class AlertsFeed implements Feed {
     if (cachedCopyDue(changed || second === null, this.copySavedAt, answeredAt)) {
       this.copySavedAt = answeredAt;
       // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
-      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.snapshot() }).catch(() => undefined);
+      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.cacheSnapshot() }).catch(() => undefined);
     }
     return 'ok';
   }

@@ -15,6 +15,11 @@ export interface CachedView {
   savedAt: number;
   /** a grouped list: its groups and the members of the groups that were open */
   groups?: GroupsSnapshot;
+  /**
+   * every alert of the groups that were open (`rows` holds only those the list showed): an action on a whole group
+   * after an offline start acts on all of it
+   */
+  groupRows?: AlertRow[];
   /** the overview, when it was shown */
   overview?: OverviewColumn[];
 }

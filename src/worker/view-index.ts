@@ -21,6 +21,11 @@ export interface IndexSnapshot {
   overview?: OverviewColumn[];
 }
 
+/** What the cache holds beside: every alert of the open groups (a message carries only those the tabs show). */
+export interface CachedIndex extends IndexSnapshot {
+  groupRows?: AlertRow[];
+}
+
 /** The parts of a message about the groups and the overview. */
 export interface IndexParts {
   groupOrder?: string[];
@@ -55,6 +60,8 @@ export class ViewIndex {
   private sentOrder: string[] | null = null;
   private sentMembers = new Map<string, string[]>();
   private sentOverview: string | null = null;
+  /** the open groups' alerts a cached copy held, until a poll answers: an action on a whole group after an offline start */
+  private cachedRows = new Map<string, AlertRow>();
 
   constructor(
     view: AlertsView,
@@ -72,6 +79,7 @@ export class ViewIndex {
   /** The answer of a poll: all alerts of the view, in its order. */
   update(alerts: AlertRow[]): void {
     this.alerts = alerts;
+    this.cachedRows.clear();
     this.byId = new Map(alerts.map((a) => [a.id, a]));
     const config = this.options.config();
     if (this.field) {
@@ -149,7 +157,7 @@ export class ViewIndex {
     if (entry && this.alerts) return entry.ids.map((id) => this.byId.get(id)!);
     const ids = this.sentMembers.get(key);
     if (!ids) return null;
-    const rows = ids.map(known);
+    const rows = ids.map((id) => this.cachedRows.get(id) ?? known(id));
     return rows.every((r): r is AlertRow => r !== undefined) ? rows : null;
   }
 
@@ -165,6 +173,20 @@ export class ViewIndex {
       ...(this.field ? { groups: { field: this.field, groups: this.groupList.map((g) => g.group), members: Object.fromEntries(this.sentMembers) } } : {}),
       ...(this.overview ? { overview: this.overview } : {}),
     };
+  }
+
+  /** For the cache: the snapshot, and every alert of the open groups (the cached copy's rows are only those shown). */
+  cacheSnapshot(): CachedIndex {
+    const snapshot = this.snapshot();
+    if (!this.field) return snapshot;
+    const rows = new Map<string, AlertRow>();
+    for (const ids of this.sentMembers.values()) {
+      for (const id of ids) {
+        const row = this.byId.get(id) ?? this.cachedRows.get(id);
+        if (row) rows.set(id, row);
+      }
+    }
+    return { ...snapshot, groupRows: [...rows.values()] };
   }
 
   /** What changed since the last message; what it holds counts as sent. */
@@ -190,7 +212,8 @@ export class ViewIndex {
   }
 
   /** A cached snapshot was shown: patches from the first poll on are against it. */
-  restore(cached: IndexSnapshot): void {
+  restore(cached: CachedIndex): void {
+    this.cachedRows = new Map((cached.groupRows ?? []).map((r) => [r.id, r]));
     if (cached.groups && cached.groups.field === this.field) {
       this.groupList = cached.groups.groups.map((group) => ({ group, ids: cached.groups!.members[group.key] ?? [] }));
       this.sentOrder = cached.groups.groups.map((g) => g.key);

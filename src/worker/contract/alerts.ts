@@ -10,7 +10,8 @@ export type { OutboxEntry, OutboxCommand } from '../../core/outbox.ts';
 
 /**
  * A grouped list (a view with `groupBy`): every group in display order, and the members of the groups any tab showing
- * the view has open. The rows of those members are the message's `rows`.
+ * the view has open. Of those members, the message's `rows` hold the ones whose lines the tabs show (and each open
+ * group's first).
  */
 export interface GroupsSnapshot {
   field: GroupField;
@@ -21,7 +22,7 @@ export interface GroupsSnapshot {
 
 /**
  * The first message for a view: everything. `rows` and `order` are the rows the UI keeps: the page, or in a grouped
- * list the alerts of the open groups (each once, in display order).
+ * list the alerts of the open groups whose lines the tabs show (each once, in display order).
  */
 export interface AlertsFull {
   type: 'alerts-full';

@@ -361,6 +361,31 @@ describe('an action on a whole group', () => {
     expect(removed.ok).toBe(false);
   });
 
+  it('after an offline start, acts on every alert of a big open group, also those the list never showed', async () => {
+    const tag = `bigoff-${++counter}-${Date.now()}`;
+    const size = FIRST_ROWS + 15;
+    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    const net = network();
+    const first = await open(net);
+    const view = viewFor(first.config, tag, { groupBy: 'event' });
+    await first.service.setOpenGroups(['Big']);
+    await first.service.setView(view);
+    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    expect(live.rows).toHaveLength(FIRST_ROWS);
+    await new Promise((r) => setTimeout(r, 200));
+    first.service.close();
+
+    net.state.down = true;
+    const second = await open(net, first.cacheName);
+    await second.service.setOpenGroups(['Big']);
+    await second.service.setView(view);
+    const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
+    // The page gets the rows it showed, not the whole group.
+    expect(cached.rows).toHaveLength(FIRST_ROWS);
+    const queued = await second.service.actOnGroup({ view, key: 'Big', action: 'ack' });
+    expect(queued.ok && queued.value.queued).toHaveLength(size);
+  });
+
   it('refuses anything but a group action, and a view that is not grouped', async () => {
     const { service, config } = await open();
     const view = defaultView(config, 20);
