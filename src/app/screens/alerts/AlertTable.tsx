@@ -233,6 +233,8 @@ export function AlertTable({
   const grouped = grouping?.list ?? null;
   // The lines of the list: the page's alerts, or the grouped list's lines (by their keys).
   const keys = grouped?.keys ?? order;
+  // What Select all takes: the page, or every alert of the open groups (the page holds the rows of those in view only).
+  const selectable = useMemo(() => (grouped ? [...new Set(grouped.items.flatMap((i) => (i.kind === 'alert' ? [i.id] : [])))] : order), [grouped, order]);
   const measured = useAtomValue(stableColumnNeedsAtom);
   const focusId = useAtomValue(effectiveFocusAtom);
   const allColumns = useAtomValue(tableColumnsAtom) === 'all';
@@ -314,7 +316,7 @@ export function AlertTable({
       <div role="rowgroup" data-table-header="" className={`sticky top-0 z-20 text-gray-700 shadow-sm dark:text-gray-200 ${HEADER_BG}`}>
         <div role="row" aria-rowindex={1} className={`grid items-stretch [grid-template-columns:var(--alert-cols)] ${two ? 'grid-rows-[auto_auto]' : ''}`}>
           <div role="columnheader" className={`flex items-center justify-center ${arrangement.overflow ? `sticky z-10 ${HEADER_BG}` : ''}`} style={shape.leadStyle}>
-            <HeaderSelect order={order} touch={touch} />
+            <HeaderSelect order={selectable} touch={touch} />
           </div>
           {shape.cells.map((place) => {
             const column = ctx.columns[place.column]!;
