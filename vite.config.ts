@@ -39,9 +39,9 @@ export default defineConfig({
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'shell', tags: ['$initial'] },
             // What the alerts screen shares with its lazy panels (filter sheet, touch row menu) and with other screens
-            // (alert HTML, time left, the pending mark) is one chunk beside the screen's own, instead of three small
-            // ones, each a round trip before the first row.
-            { name: 'screen-shared', test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/]second-ticker\.ts|core[\\/](alerts-selection|row-navigation|time-left)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|action-icons\.ts))$/ },
+            // (alert HTML, time left, the pending mark, a value's query term, the time ranges) is one chunk beside the
+            // screen's own, instead of several small ones, each a round trip before the first row.
+            { name: 'screen-shared', test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/]second-ticker\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|action-icons\.ts))$/ },
           ],
         },
       },

@@ -6,7 +6,8 @@
 // type, field names are column names (create_time, not createTime), _.name and attributes.name read an attribute.
 import { ApiError, queryError } from './errors.ts';
 import { castLiteral } from '../src/core/pg-literals.ts';
-import { columnType, parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn, type PgType } from '../src/core/query-syntax.ts';
+import { columnType, type PgType } from '../src/core/alert-columns.ts';
+import { parseErrorText, parseQuery, RECURSION_LIMIT, serverConditions, type Cond, type CondColumn } from '../src/core/query-syntax.ts';
 
 export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'attr';
 

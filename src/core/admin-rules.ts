@@ -3,7 +3,8 @@
 import type { Preferences, Top10Entry } from './types.ts';
 import { expandScopes, scopesMeet } from './perms.ts';
 import { formatDate, parseIsoTimestamp } from './date-format.ts';
-import { allOf, exactAnyTerm, exactTerm } from './query-values.ts';
+import { allOf, exactAnyTerm } from './query-join.ts';
+import { exactTerm } from './query-values.ts';
 import { validateEmail, validatePassword, validatePasswordConfirm, validateRequired } from './validation.ts';
 
 // ---- permissions per screen ----

@@ -3,7 +3,7 @@
 // Also the sort-header rule and the "filter active" rule, which decide what the table and toolbar show.
 import type { AlertFilter, AlertsView, Config, SortState } from './types.ts';
 import { decodeHash, encodeHash, type HashState } from './url-hash.ts';
-import { defaultFilter, sortIsNewestFirst } from './alerts-query.ts';
+import { defaultFilter, sortIsNewestFirst } from './alerts-view.ts';
 
 export interface AlertsLocation {
   /** route query pairs for the API (every pair of the query string except kiosk) */

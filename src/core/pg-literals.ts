@@ -1,6 +1,6 @@
 // Postgres input rules for the literals of q= ranges and comparisons: the real server compares a column with the
 // bound as an unknown literal, which Postgres casts to the column's type (or refuses, a 500 there).
-import type { PgType } from './query-syntax.ts';
+import type { PgType } from './alert-columns.ts';
 
 export type Cast = { ok: true; value: unknown } | { ok: false; message: string };
 

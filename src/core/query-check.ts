@@ -4,15 +4,8 @@
 // (src/app/i18n/messages), so each reads in the user's language; docs/search.md explains each case.
 import { castLiteral } from './pg-literals.ts';
 import { regexProblem } from './pg-regex.ts';
-import {
-  columnType,
-  LIST_COLUMNS,
-  parseQuery,
-  RECURSION_LIMIT,
-  type PgType,
-  type QueryField,
-  type QueryNode,
-} from './query-syntax.ts';
+import { columnType, LIST_COLUMNS, type PgType } from './alert-columns.ts';
+import { parseQuery, RECURSION_LIMIT, type QueryField, type QueryNode } from './query-syntax.ts';
 
 export type IssueCode =
   | 'QueryUnclosedQuote'

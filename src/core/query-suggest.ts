@@ -2,7 +2,7 @@
 // values of the field being typed (with their counts where the API gives one), and the operators AND, OR, NOT
 // after a complete term. A chosen value is written so the real server finds exactly it: a bare word where that
 // word can only match this value among the known ones, else the exact term of query-values.ts.
-import { ALERT_COLUMNS, columnType, LIST_COLUMNS } from './query-syntax.ts';
+import { ALERT_COLUMNS, columnType, LIST_COLUMNS } from './alert-columns.ts';
 import { attributeText, bareWord, exactTerm, queryField, type RowLike } from './query-values.ts';
 
 export type { RowLike };

@@ -15,6 +15,8 @@
 // does before each operator level accepts exactly what a greedy loop accepts), and it records where pyparsing
 // would report a failure, so the 400 message names the same character.
 
+import { LIST_COLUMNS } from './alert-columns.ts';
+
 /** A field before a colon: `name`, or `attr.name` (the server uses `_` and `attributes` for the attributes map). */
 export interface QueryField {
   attr: string | null;
@@ -387,47 +389,6 @@ export function readOperands(n: QueryNode & { t: 'and' | 'or' }): [QueryNode, Qu
 export function effectiveOp(n: QueryNode & { t: 'and' | 'or' }): 'and' | 'or' {
   return n.t === 'or' && n.operands[1]!.t === 'not' ? 'and' : n.t;
 }
-
-/** Column types of the real server's alerts table (alerta/sql/schema.sql): q= field names are these names. */
-export type PgType = 'text' | 'text[]' | 'jsonb' | 'integer' | 'boolean' | 'timestamp without time zone' | 'history[]';
-export const ALERT_COLUMNS: Readonly<Record<string, PgType>> = {
-  id: 'text',
-  resource: 'text',
-  event: 'text',
-  environment: 'text',
-  severity: 'text',
-  correlate: 'text[]',
-  status: 'text',
-  service: 'text[]',
-  group: 'text',
-  value: 'text',
-  text: 'text',
-  tags: 'text[]',
-  attributes: 'jsonb',
-  origin: 'text',
-  type: 'text',
-  create_time: 'timestamp without time zone',
-  timeout: 'integer',
-  raw_data: 'text',
-  customer: 'text',
-  duplicate_count: 'integer',
-  repeat: 'boolean',
-  previous_severity: 'text',
-  trend_indication: 'text',
-  receive_time: 'timestamp without time zone',
-  last_receive_id: 'text',
-  last_receive_time: 'timestamp without time zone',
-  update_time: 'timestamp without time zone',
-  history: 'history[]',
-};
-
-/** The type of a column, or null when the alerts table has no such column. */
-export function columnType(name: string): PgType | null {
-  return Object.hasOwn(ALERT_COLUMNS, name) ? (ALERT_COLUMNS[name] as PgType) : null;
-}
-
-/** The real server's list columns: a word or phrase on them is an exact element match (=ANY). */
-export const LIST_COLUMNS: ReadonlySet<string> = new Set(['correlate', 'service', 'tags']);
 
 // ---------------------------------------------------------------- pyparsing's error text
 

@@ -1,9 +1,10 @@
 // Writing a value into a query so that Alerta 9.1.0 finds exactly that value: the term a click on a value adds,
-// and the suggestions' quoting. The real parser has no escape character inside quotes and turns a phrase into a
-// case-insensitive regular expression between word boundaries (\y...\y), so a phrase must escape regex characters
-// (as \uXXXX, which no later step rewrites: a backslash before t, n, f or r would become whitespace) and anchor the
-// value to be exact; service, tags and correlate compare a phrase with each element as it is.
-import { columnType, LIST_COLUMNS, parseQuery } from './query-syntax.ts';
+// and the suggestions' quoting (joining queries needs the parser: query-join.ts). The real parser has no escape
+// character inside quotes and turns a phrase into a case-insensitive regular expression between word boundaries
+// (\y...\y), so a phrase must escape regex characters (as \uXXXX, which no later step rewrites: a backslash before
+// t, n, f or r would become whitespace) and anchor the value to be exact; service, tags and correlate compare a
+// phrase with each element as it is.
+import { columnType, LIST_COLUMNS } from './alert-columns.ts';
 
 const WORD_CHARS = /^[!#-'+,\-0-9;<@-Z_`a-z}-~$%]+$/;
 /** A field name the parser reads as one word (printable ASCII without its special characters). */
@@ -12,7 +13,7 @@ const FIELD_WORD = /^[!#-'+,\-0-9;@-Z_`a-z$%]+$/;
 const u = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** The value as regex text for a phrase: metacharacters, quotes, backslashes and controls spelled \uXXXX. */
-function regexText(value: string): string {
+export function regexText(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[.^$*+?()[\]{}|\\"\u0000-\u001f\u007f]/g, u);
 }
@@ -68,60 +69,6 @@ export function containsTerm(value: string): string | null {
   return value === '' ? null : `"\\Y|${regexText(value)}|\\Y"`;
 }
 
-/**
- * A query as one operand of AND/OR: itself when the parser reads it as one term, a group, a NOT or a modifier,
- * else in parentheses. Only the part the real server reads is kept (it ignores what follows the first thing it
- * cannot parse, and would then ignore everything joined after it too); a query it refuses is kept as it is.
- */
-export function asOperand(q: string): string {
-  const p = parseQuery(q);
-  if (!p.ok) return `(${q})`;
-  const read = p.text.slice(0, p.end).trim();
-  const t = p.ast.t;
-  return t === 'term' || t === 'sub' || t === 'not' || t === 'mod' ? read : `(${read})`;
-}
-
-/**
- * Joins queries so the real server reads every one of them. Its parser keeps only the first two operands of a flat
- * chain (`a AND b AND c` is `a AND b`), so they are joined in pairs, as a balanced tree: nesting grows with log2 of
- * the count (the server fails past about 12 nested parentheses).
- */
-function joinAll(queries: readonly string[], op: 'AND' | 'OR'): string | null {
-  const qs = queries.map((q) => q.trim()).filter((q) => q !== '');
-  const join = (from: number, to: number): string => {
-    if (to - from === 1) return qs[from]!;
-    const mid = (from + to) >> 1;
-    return `${asOperand(join(from, mid))} ${op} ${asOperand(join(mid, to))}`;
-  };
-  return qs.length === 0 ? null : join(0, qs.length);
-}
-
-/** All of the queries must match (null when none is given). */
-export function allOf(queries: readonly string[]): string | null {
-  return joinAll(queries, 'AND');
-}
-
-/** Any of the queries may match (null when none is given). */
-export function anyOf(queries: readonly string[]): string | null {
-  return joinAll(queries, 'OR');
-}
-
-/**
- * The term that finds alerts whose field is exactly one of the values: one anchored alternation on a text column
- * (no nesting however many values), exact element terms joined in pairs on a list column. Values the field cannot
- * express are left out; null when none is left.
- */
-export function exactAnyTerm(field: string, values: readonly string[]): string | null {
-  const vs = [...new Set(values.filter((v) => v !== ''))];
-  if (vs.length <= 1 || LIST_COLUMNS.has(field)) {
-    return anyOf(vs.map((v) => exactTerm(field, v)).filter((t): t is string => t !== null));
-  }
-  const f = queryField(field);
-  const type = f === null ? null : f.startsWith('_.') ? 'text' : columnType(f);
-  if (f === null || type !== 'text') return null;
-  return `${f}:"\\Y|^(?:${vs.map(regexText).join('|')})$|\\Y"`;
-}
-
 // ---------------------------------------------------------------- an alert row's values (suggestions and value filters)
 
 export interface RowLike {
@@ -144,19 +91,6 @@ export function attributeText(v: unknown): string | null {
   if (typeof v === 'string') return v.length > 0 && v.length <= 200 ? v : null;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return null;
-}
-
-// ---------------------------------------------------------------- a value of the list, one click from a filter
-
-/** The search with `field` = `value` added (or excluded, with NOT): null when Alerta cannot express the value. */
-export function withValueFilter(q: string, field: string, value: string, exclude: boolean): string | null {
-  const term = exactTerm(field, value);
-  if (term === null) return null;
-  const add = exclude ? `NOT ${term}` : term;
-  const current = q.trim();
-  if (current === '') return add;
-  if (current === add) return current;
-  return allOf([current, add]);
 }
 
 /** The query field of a list column, and its value in an alert, when a click on it can filter (one value only). */

@@ -5,7 +5,8 @@
 import type { AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse } from '../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
-import { alertsParams, environmentsParams, lastPage, openCountParams, viewKey as keyOf } from '../core/alerts-query.ts';
+import { alertsParams, environmentsParams, lastPage, openCountParams } from '../core/alerts-query.ts';
+import { viewKey as keyOf } from '../core/alerts-view.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
 import { request, type HttpContext } from './http.ts';

@@ -21,7 +21,7 @@ import type { Alert } from '../core/types.ts';
 import type { OutboxCommand } from '../core/outbox.ts';
 import { actionBody } from '../core/actions.ts';
 import { watchTag } from '../core/watch.ts';
-import { viewKey } from '../core/alerts-query.ts';
+import { viewKey } from '../core/alerts-view.ts';
 import { effectiveFreshness, pollTimeoutMs } from '../core/freshness.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';

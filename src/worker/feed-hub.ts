@@ -3,7 +3,7 @@
 // leaves, closes or dies; it polls at the visible cadence while any of its tabs is looked at.
 import type { AlertsView } from '../core/types.ts';
 import type { IndicatorSpec } from './contract/index.ts';
-import { viewKey } from '../core/alerts-query.ts';
+import { viewKey } from '../core/alerts-view.ts';
 import type { AlertsFeed, Feed } from './alerts-feed.ts';
 import type { DetailFeed } from './detail-feed.ts';
 

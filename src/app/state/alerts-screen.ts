@@ -7,7 +7,7 @@ import { atom, useAtomValue } from 'jotai';
 import type { AlertFilter, AlertsView, Config, SortState } from '../../core/types.ts';
 import type { ColumnDef } from '../../core/columns.ts';
 import { resolveColumns } from '../../core/columns.ts';
-import { defaultFilter, viewKey } from '../../core/alerts-query.ts';
+import { defaultFilter, viewKey } from '../../core/alerts-view.ts';
 import { filterIsActive, hashFor, initialHashState, readAlertsLocation } from '../../core/alerts-location.ts';
 import { decodeHash } from '../../core/url-hash.ts';
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../core/alerts-selection.ts';

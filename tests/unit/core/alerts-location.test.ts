@@ -9,7 +9,7 @@ import {
   searchWithQ,
   sortShown,
 } from '../../../src/core/alerts-location.ts';
-import { defaultFilter } from '../../../src/core/alerts-query.ts';
+import { defaultFilter } from '../../../src/core/alerts-view.ts';
 import type { AlertFilter } from '../../../src/core/types.ts';
 
 const defaults: AlertFilter = defaultFilter({ filter: { status: ['open', 'ack'] } });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alertsParams,
-  defaultFilter,
-  defaultView,
-  environmentsParams,
-  openCountParams,
-  lastPage,
-  serverSortKey,
-  sortIsNewestFirst,
-  textFilterClause,
-  viewKey,
-  watchClause,
-} from '../../../src/core/alerts-query.ts';
+import { alertsParams, defaultView, environmentsParams, openCountParams, lastPage, textFilterClause, watchClause } from '../../../src/core/alerts-query.ts';
+import { defaultFilter, serverSortKey, sortIsNewestFirst, viewKey } from '../../../src/core/alerts-view.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 const NOW = new Date('2024-01-15T10:50:00.000Z');

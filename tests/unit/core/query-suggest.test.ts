@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySuggestion, suggest, sumByValue, valueTerm, withRows, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
-import { cellFilter, withValueFilter } from '../../../src/core/query-values.ts';
+import { withValueFilter } from '../../../src/core/query-join.ts';
+import { cellFilter } from '../../../src/core/query-values.ts';
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
 import { checkQuery } from '../../../src/core/query-check.ts';
 import { jsRegexSource } from '../../../src/core/pg-regex.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allOf, anyOf, asOperand, containsTerm, exactAnyTerm, exactTerm, excludeTerm, bareWord } from '../../../src/core/query-values.ts';
+import { allOf, anyOf, asOperand, exactAnyTerm } from '../../../src/core/query-join.ts';
+import { containsTerm, exactTerm, excludeTerm, bareWord } from '../../../src/core/query-values.ts';
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
 
 /** Every leaf condition the real server builds from q (what it reads), as text. */

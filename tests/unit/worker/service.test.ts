@@ -7,7 +7,8 @@ import { startServer, type RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, SessionMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
-import { defaultView, viewKey } from '../../../src/core/alerts-query.ts';
+import { defaultView } from '../../../src/core/alerts-query.ts';
+import { viewKey } from '../../../src/core/alerts-view.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
 
 const AUTH_SETTINGS = {

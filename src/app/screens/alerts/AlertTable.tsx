@@ -190,7 +190,7 @@ export interface Shared {
   ctx: RowContext;
   onOpen: (id: string) => void;
   /** a value of a cell as a filter of the search (exclude: NOT) */
-  filterBy: (field: string, value: string, exclude: boolean) => boolean;
+  filterBy: (field: string, value: string, exclude: boolean) => void;
   rowHeight: number;
   shape: TableStructure;
   touch: boolean;
