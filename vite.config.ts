@@ -39,9 +39,10 @@ export default defineConfig({
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'shell', tags: ['$initial'] },
             // What the alerts screen shares with its lazy panels (filter sheet, touch row menu) and with other screens
-            // (alert HTML, time left, the pending mark, a value's query term, the time ranges) is one chunk beside the
-            // screen's own, instead of several small ones, each a round trip before the first row.
-            { name: 'screen-shared', test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/]second-ticker\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|action-icons\.ts))$/ },
+            // (alert HTML, time left, the pending mark and pending actions, a value's query term, the time ranges,
+            // jotai's utilities) is one chunk beside the screen's own, instead of several small ones, each a round trip
+            // before the first row.
+            { name: 'screen-shared', test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/]second-ticker\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|action-icons\.ts))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/ },
           ],
         },
       },
@@ -49,7 +50,13 @@ export default defineConfig({
   },
   plugins: [
     // `messages/<lang>.ts?icu`: the catalogue with its ICU messages parsed at build time (no parser shipped).
-    icuMessages(),
+    // The English messages only the first screen names ship with it; the rest come with the first chunk naming one.
+    icuMessages({
+      catalogue: 'src/app/i18n/messages/en.ts',
+      entries: ['src/app/main.tsx', 'src/app/screens/alerts/AlertsScreen.tsx'],
+      pinned: ['src/worker/index.ts', 'src/sw/sw.ts'],
+      sources: 'src',
+    }),
     react(),
     tailwindcss(),
     // The alert list's chunk downloads beside the shell instead of after it (scripts/preload-first-screen.ts).

@@ -5,9 +5,11 @@
 // parse, or that uses what the runtime formatter does not know (dates, times, tags, number skeletons), fails the
 // build with its file and key. Used by vite.config.ts and vitest.config.ts; the tests compile with compileCatalogue.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement, type PluralOrSelectOption } from '@formatjs/icu-messageformat-parser';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import { namesKey, sourceFiles, splitKeys, staticClosure } from './first-screen-messages.ts';
 import type { CompiledCatalogue, CompiledMessage, CompiledPart, NumberStyle } from '../src/core/icu-message.ts';
 
 const QUERY = '?icu';
@@ -104,25 +106,74 @@ export async function readCatalogueModule(file: string): Promise<Record<string, 
   return module.default as Record<string, string>;
 }
 
+/** Where the English catalogue is split for the shell (scripts/first-screen-messages.ts); build only. */
+export interface FirstScreenOptions {
+  /** the English catalogue module, e.g. src/app/i18n/messages/en.ts */
+  catalogue: string;
+  /** the modules whose static imports make the shell: main.tsx and the first screen */
+  entries: string[];
+  /** the data worker's and the service worker's entries: every key they name stays in the shell */
+  pinned: string[];
+  /** the folder whose files may name keys (src) */
+  sources: string;
+}
+
+const LATER = 'virtual:later-messages';
+const LATER_ID = `\0${LATER}`;
+
 /** The Vite plugin: `<catalogue>.ts?icu` is that catalogue, compiled. */
-export function icuMessages(): Plugin {
+export function icuMessages(firstScreen?: FirstScreenOptions): Plugin {
+  let split: { catalogue: string; later: Set<string>; laterKeys: string[]; shell: Set<string> } | null = null;
+  let building = false;
   return {
     name: 'alerta:icu-messages',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    async buildStart() {
+      if (!firstScreen || !building) return;
+      const catalogue = path.resolve(firstScreen.catalogue);
+      const keys = Object.keys(await readCatalogueModule(catalogue));
+      const shell = staticClosure(firstScreen.entries);
+      const pinned = staticClosure(firstScreen.pinned);
+      const sources = new Map(sourceFiles(path.resolve(firstScreen.sources)).filter((f) => f !== catalogue && !f.includes(`${path.sep}messages${path.sep}`)).map((f) => [f, readFileSync(f, 'utf8')] as const));
+      const { later } = splitKeys(keys, sources, shell, pinned);
+      split = { catalogue, later, laterKeys: [...later], shell: new Set([...shell, ...pinned]) };
+    },
     async resolveId(source, importer) {
+      if (source === LATER) return LATER_ID;
       if (!source.endsWith(QUERY)) return null;
       const resolved = await this.resolve(source.slice(0, -QUERY.length), importer, { skipSelf: true });
       return resolved ? `${resolved.id}${QUERY}` : null;
     },
     async load(id) {
+      if (id === LATER_ID) {
+        if (!split) return 'export {};\n';
+        const all = compileCatalogue(await readCatalogueModule(split.catalogue));
+        const later = Object.fromEntries(split.laterKeys.map((k) => [k, all[k] ?? null]));
+        // Added to the English catalogue the shell already holds: the translator reads it at each call.
+        return `import en from ${JSON.stringify(`${split.catalogue}${QUERY}`)};\nObject.assign(en, JSON.parse(${JSON.stringify(JSON.stringify(later))}));\n`;
+      }
       if (!id.endsWith(QUERY)) return null;
       const file = id.slice(0, -QUERY.length);
       this.addWatchFile(file);
       const problems: string[] = [];
-      const catalogue = compileCatalogue(await readCatalogueModule(file), (key, problem) => problems.push(`message "${key}" ${problem}`));
+      let catalogue = compileCatalogue(await readCatalogueModule(file), (key, problem) => problems.push(`message "${key}" ${problem}`));
       if (problems.length) this.error(`${file}: ${problems.join('; ')}`);
+      if (split && file === split.catalogue) {
+        const later = split.later;
+        catalogue = Object.fromEntries(Object.entries(catalogue).filter(([k]) => !later.has(k)));
+      }
       // JSON.parse of a string is faster for the engine than the same object written as a literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalogue))});\n`;
+    },
+    transform(code, id) {
+      // Code outside the shell that names a message of the later part brings that part with it.
+      if (!split || id.includes('\0') || id.includes('?') || !/\.tsx?$/.test(id) || split.shell.has(id) || id.includes('node_modules')) return null;
+      if (!split.laterKeys.some((k) => namesKey(code, k))) return null;
+      // On the first line, before what is there: no line moves, so the source map stays true (null: unchanged).
+      return { code: `import ${JSON.stringify(LATER)};${code}`, map: null };
     },
   };
 }

@@ -61,3 +61,12 @@ export function useOpenOnMount(button: RefObject<HTMLElement | null>, activation
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
+
+/**
+ * A part of the UI that shows nothing until `shown` first turns true (a dialog opened, an update found): its code
+ * (a lazy component as `children`) loads then, and it stays mounted afterwards, so a dialog closes with its transition.
+ */
+export function WhenShown({ shown, children }: { shown: boolean; children: ReactNode }) {
+  const once = useOpenedOnce(shown);
+  return once ? <Suspense fallback={null}>{children}</Suspense> : null;
+}

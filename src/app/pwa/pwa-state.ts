@@ -11,6 +11,9 @@ export const updateStatusAtom = atom<UpdateStatus>('none');
 /** true from the moment the page asked for the new version until it reloads */
 export const updateApplyingAtom = atom(false);
 
+/** The attention count (src/app/pwa/useAttentionBadge.ts) for the page title; 0 until the first rows are shown. */
+export const attentionCountAtom = atom(0);
+
 /** The `beforeinstallprompt` event Chromium-based browsers fire when the app can be installed. */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -9,10 +9,11 @@ import { useT } from '../state/i18n.ts';
 import { useApplyPreferences } from '../hooks/useApplyPreferences.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
 import { useMediaQuery, useWindowWidth, WIDE_SCREEN_QUERY } from '../hooks/useMediaQuery.ts';
-import { PwaUpdatePrompt, usePwaShell } from '../pwa/index.ts';
+import { attentionCountAtom, updateStatusAtom } from '../pwa/pwa-state.ts';
+import { startedAtom } from '../startup.ts';
+import { outboxOpenAtom } from '../state/outbox.ts';
 import { Snackbar } from '../components/Snackbar.tsx';
-import { OutboxDialog } from '../components/OutboxDialog.tsx';
-import { useOpenedOnce } from '../components/deferred.tsx';
+import { useOpenedOnce, WhenShown } from '../components/deferred.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
@@ -20,6 +21,11 @@ import { TopBar } from './TopBar.tsx';
 import { useDocumentTitle } from './page-title.ts';
 
 const PhoneDrawer = lazy(() => import('./PhoneDrawer.tsx'));
+// The outbox's list and the update prompt load when first shown; notifications, badge and outbox sync once the first
+// rows are on screen.
+const OutboxDialog = lazy(() => import('../components/OutboxDialog.tsx').then((m) => ({ default: m.OutboxDialog })));
+const PwaShell = lazy(() => import('../pwa/PwaShell.tsx'));
+const PwaUpdatePrompt = lazy(() => import('../pwa/PwaUpdatePrompt.tsx').then((m) => ({ default: m.PwaUpdatePrompt })));
 
 /**
  * A 401 or an expired token ends the session: the user goes to /login with a redirect back here. A kiosk
@@ -57,12 +63,15 @@ export function Shell() {
   // the phone drawer's code loads the first time it opens
   const drawerOpened = useOpenedOnce(open);
   const [alertsChoice, setAlertsChoice] = useAtom(alertsDrawerAtom);
+  const outboxOpen = useAtomValue(outboxOpenAtom);
+  const started = useAtomValue(startedAtom);
+  const updateFound = useAtomValue(updateStatusAtom) !== 'none';
   const [location] = useLocation();
   const width = useWindowWidth();
   const mode = drawerMode({ wide, width, onAlerts: location === '/alerts', pinned, alertsChoice });
   useApplyPreferences();
   useShellBanners();
-  useDocumentTitle(usePwaShell());
+  useDocumentTitle(useAtomValue(attentionCountAtom));
   useSessionEnd(kiosk);
 
   const hasDrawer =
@@ -133,8 +142,15 @@ export function Shell() {
           <PhoneDrawer open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-      <OutboxDialog />
-      <PwaUpdatePrompt kiosk={kiosk} />
+      <WhenShown shown={started}>
+        <PwaShell />
+      </WhenShown>
+      <WhenShown shown={outboxOpen}>
+        <OutboxDialog />
+      </WhenShown>
+      <WhenShown shown={updateFound}>
+        <PwaUpdatePrompt kiosk={kiosk} />
+      </WhenShown>
       <Snackbar />
     </div>
   );

@@ -12,10 +12,12 @@ import {
   audioUrlAtom,
   clearSelection,
   mountAlertsScreen,
+  densityDialogOpenAtom,
   mutedAtom,
   pendingDeleteAtom,
   setAddress,
   showPanelAtom,
+  shortcutsOpenAtom,
 } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
@@ -29,13 +31,17 @@ import { Toolbar } from './Toolbar.tsx';
 import { FilterSheet } from './FilterSheet.tsx';
 import { IndicatorPanel } from './IndicatorPanel.tsx';
 import { Pagination } from './Pagination.tsx';
-import { DensityDialog, ShortcutsDialog } from './ScreenDialogs.tsx';
+import { WhenShown } from '../../components/deferred.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
 import { GroupByDialog } from './GroupByDialog.tsx';
 import { groupByAtom, overviewShownAtom } from '../../state/groups.ts';
 
 // "What is going on" loads its code when first shown.
 const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
+
+// The density and shortcut dialogs load when first opened.
+const DensityDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.DensityDialog })));
+const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.ShortcutsDialog })));
 
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);
@@ -52,6 +58,8 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const showPanel = useAtomValue(showPanelAtom);
   const grouped = useAtomValue(groupByAtom) !== null;
   const overview = useAtomValue(overviewShownAtom);
+  const densityOpen = useAtomValue(densityDialogOpenAtom);
+  const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
   const searchRef = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const fullscreen = useFullscreen();
@@ -114,8 +122,12 @@ function AlertsScreenFor({ config }: { config: Config }) {
       {!kiosk && !grouped && <Pagination />}
 
       <FilterSheet />
-      <DensityDialog />
-      <ShortcutsDialog />
+      <WhenShown shown={densityOpen}>
+        <DensityDialog />
+      </WhenShown>
+      <WhenShown shown={shortcutsOpen}>
+        <ShortcutsDialog />
+      </WhenShown>
       <GroupByDialog />
       <DeleteConfirmation />
     </div>

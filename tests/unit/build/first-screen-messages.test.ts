@@ -1,0 +1,80 @@
+// The English catalogue split for the shell (scripts/first-screen-messages.ts): a message stays in the shell when any
+// file of the shell or of the worker names it, or when no file names it (a key built at run time); only messages that
+// code outside both alone names go later, and that code brings them itself.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { namesKey, sourceFiles, splitKeys, staticClosure, staticImports } from '../../../scripts/first-screen-messages.ts';
+import { readCatalogueModule } from '../../../scripts/icu-messages.ts';
+
+describe('static imports of a module', () => {
+  it('reads imports, re-exports and bare imports, not type-only imports or import()', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import b, {\n  c,\n  type D,\n} from './b.tsx';",
+      "import type { E } from './e.ts';",
+      "export { f } from './f.ts';",
+      "export * from './g.ts';",
+      "import './styles.css';",
+      "const lazy = () => import('./lazy.tsx');",
+      "export const h = 'from';",
+    ].join('\n');
+    expect(staticImports(source)).toEqual(['./a.ts', './b.tsx', './f.ts', './g.ts', './styles.css']);
+  });
+});
+
+describe('the split of a catalogue', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'split-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const full = path.join(dir, name);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+    return full;
+  };
+  const main = file('main.tsx', "import { Shell } from './Shell.tsx';\nconst Admin = () => import('./Admin.tsx');\nt('Title');");
+  const shell = file('Shell.tsx', "export const Shell = () => t(\"Refresh\");\nimport type { X } from './Admin.tsx';");
+  const admin = file('Admin.tsx', "import { Shell } from './Shell.tsx';\nt('Users'); t('Refresh'); t(`Groups`);");
+  const worker = file('worker/index.ts', "import './errors.ts';");
+  const errors = file('worker/errors.ts', "post({ key: 'Offline' });");
+  const other = file('Other.tsx', "t('Offline'); t('Users');");
+
+  it('follows static imports from the entries only', () => {
+    expect(staticClosure([main])).toEqual(new Set([main, shell]));
+    expect(staticClosure([worker])).toEqual(new Set([worker, errors]));
+  });
+
+  it('sends later only the keys that files outside the shell and the worker alone name', () => {
+    const sources = new Map([main, shell, admin, worker, errors, other].map((f) => [f, readFileSync(f, 'utf8')]));
+    const { first, later } = splitKeys(['Title', 'Refresh', 'Users', 'Groups', 'Offline', 'BuiltAtRunTime'], sources, staticClosure([main]), staticClosure([worker]));
+    expect([...later].sort()).toEqual(['Groups', 'Users']);
+    expect([...first].sort()).toEqual(['BuiltAtRunTime', 'Offline', 'Refresh', 'Title']);
+  });
+
+  it('counts a key as named only as a whole string literal', () => {
+    expect(namesKey("t('Users')", 'Users')).toBe(true);
+    expect(namesKey("t('UsersInGroup')", 'Users')).toBe(false);
+    expect(namesKey('const Users = 1', 'Users')).toBe(false);
+  });
+});
+
+describe("the console's own split", () => {
+  it('keeps in the shell every message the first screen or the worker names, and sends the admin screens’ later', async () => {
+    const root = path.resolve(__dirname, '../../..');
+    const catalogue = path.join(root, 'src/app/i18n/messages/en.ts');
+    const keys = Object.keys(await readCatalogueModule(catalogue));
+    const shell = staticClosure([path.join(root, 'src/app/main.tsx'), path.join(root, 'src/app/screens/alerts/AlertsScreen.tsx')]);
+    const pinned = staticClosure([path.join(root, 'src/worker/index.ts'), path.join(root, 'src/sw/sw.ts')]);
+    const files = sourceFiles(path.join(root, 'src')).filter((f) => !f.includes(`${path.sep}messages${path.sep}`));
+    const sources = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+    const { first, later } = splitKeys(keys, sources, shell, pinned);
+    // The shell's own files, the alert list's and the worker's: every key they name is in the shell's part.
+    for (const f of [...shell, ...pinned]) for (const k of keys) if (namesKey(sources.get(f) ?? '', k)) expect(first.has(k), `${k} (${path.relative(root, f)})`).toBe(true);
+    // The alert list's texts are in the shell, the users screen's are not.
+    expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertTable.tsx'))).toBe(true);
+    expect(shell.has(path.join(root, 'src/app/screens/users/UsersScreen.tsx'))).toBe(false);
+    expect(first.has('Refresh')).toBe(true);
+    expect(later.size).toBeGreaterThan(100);
+  });
+});
