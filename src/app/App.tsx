@@ -25,13 +25,26 @@ async function boot(): Promise<Boot> {
   return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
 }
 
+let early: Promise<Boot> | null = null;
+
+/**
+ * Starts the worker's start-up at once (main.tsx, before React's first render): the config, the session and the
+ * preferences are on their way while React renders the loading state, and the first /alerts leaves that much sooner.
+ * The first App to mount takes this start; later mounts (a retry, development's second effect) start anew.
+ */
+export function startBoot(): void {
+  early ??= boot();
+}
+
 export function App() {
   const [state, setState] = useState<Boot>({ state: 'loading' });
   const { t } = useT();
 
   useEffect(() => {
     let cancelled = false;
-    void boot().then((next) => {
+    const started = early ?? boot();
+    early = null;
+    void started.then((next) => {
       // The shell and the first screen are the largest render of the start: as a transition React renders them in
       // slices of a few milliseconds, so the main thread stays responsive (no long task).
       if (!cancelled) startTransition(() => setState(next));

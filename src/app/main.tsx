@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { store } from './state/store.ts';
-import { App } from './App.tsx';
+import { App, startBoot } from './App.tsx';
 import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts';
 import { warmUpWorker } from './state/connect.ts';
 import { whenStarted } from './startup.ts';
@@ -13,8 +13,9 @@ import './styles.css';
 
 /** The console itself. */
 function startConsole() {
-  // The data worker's script loads while React renders the first frame.
+  // The data worker's script loads, and its start-up begins, while React renders the first frame.
   warmUpWorker();
+  startBoot();
   // The layout's media queries are answered now, on an empty page, rather than during the first render.
   watchConsoleQueries();
 

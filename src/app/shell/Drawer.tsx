@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearch } from 'wouter';
 import { drawerEntries, type DrawerEntry } from '../../core/routes.ts';
@@ -11,7 +11,11 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { preloadScreen } from './routes.ts';
-import { InstallMenuItem } from '../pwa/index.ts';
+import { WhenShown } from '../components/deferred.tsx';
+import { startedAtom } from '../startup.ts';
+
+// The install offer waits for the first rows: its code loads then.
+const InstallMenuItem = lazy(() => import('../pwa/InstallEntry.tsx').then((m) => ({ default: m.InstallMenuItem })));
 
 const ICONS: Record<string, IconName> = {
   alerts: 'list',
@@ -152,6 +156,7 @@ export function DrawerNav({ onNavigate, rail = false }: { onNavigate: () => void
   const [location] = useLocation();
   const search = useSearch();
   const onSavedSearch = location === '/alerts' && new URLSearchParams(search).has('q');
+  const started = useAtomValue(startedAtom);
 
   return (
     <nav aria-label={t('MainNavigation')} className={rail ? 'px-1 py-2' : 'p-2'}>
@@ -190,7 +195,11 @@ export function DrawerNav({ onNavigate, rail = false }: { onNavigate: () => void
           );
         })}
         {/* With the rail, the top bar offers the installation. */}
-        {!rail && <InstallMenuItem onDone={onNavigate} />}
+        {!rail && (
+          <WhenShown shown={started}>
+            <InstallMenuItem onDone={onNavigate} />
+          </WhenShown>
+        )}
       </ul>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { matchRoute } from '../../core/routes.ts';
@@ -7,7 +8,11 @@ import { useT } from '../state/i18n.ts';
 import { IconButton } from '../components/Button.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { InstallButton } from '../pwa/index.ts';
+import { WhenShown } from '../components/deferred.tsx';
+import { startedAtom } from '../startup.ts';
+
+// The install offer waits for the first rows: its code loads then.
+const InstallButton = lazy(() => import('../pwa/InstallEntry.tsx').then((m) => ({ default: m.InstallButton })));
 
 export const LOGO_HEIGHT = 48;
 
@@ -28,6 +33,7 @@ function Logo() {
 
 /** The top toolbar: menu button, logo, page title and the avatar menu. */
 export function TopBar({ onMenu, menuExpanded, showMenu, showInstall }: { onMenu: () => void; menuExpanded: boolean; showMenu: boolean; showInstall: boolean }) {
+  const started = useAtomValue(startedAtom);
   const { t } = useT();
   const [location] = useLocation();
   const titleKey = matchRoute(location)?.route.titleKey as MessageKey | undefined;
@@ -47,7 +53,11 @@ export function TopBar({ onMenu, menuExpanded, showMenu, showInstall }: { onMenu
       {titleKey && <span className="ml-2 hidden truncate text-lg font-medium md:inline">{t(titleKey)}</span>}
       <div className="min-w-0 flex-1" />
       {/* With a full drawer, "Install app" is one of its entries; with a rail or none, it is here. */}
-      {showInstall && <InstallButton />}
+      {showInstall && (
+        <WhenShown shown={started}>
+          <InstallButton />
+        </WhenShown>
+      )}
       <AccountMenu />
     </header>
   );

@@ -29,7 +29,6 @@ import { AlertList } from './AlertList.tsx';
 import { FreshnessBar } from './FreshnessBar.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { FilterSheet } from './FilterSheet.tsx';
-import { IndicatorPanel } from './IndicatorPanel.tsx';
 import { Pagination } from './Pagination.tsx';
 import { WhenShown } from '../../components/deferred.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
@@ -39,7 +38,9 @@ import { groupByAtom, overviewShownAtom } from '../../state/groups.ts';
 // "What is going on" loads its code when first shown.
 const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
 
-// The density and shortcut dialogs load when first opened.
+// The density and shortcut dialogs load when first opened, the indicator panel when first shown (beside the list, not
+// on the way to its first rows).
+const IndicatorPanel = lazy(() => import('./IndicatorPanel.tsx').then((m) => ({ default: m.IndicatorPanel })));
 const DensityDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.DensityDialog })));
 const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.ShortcutsDialog })));
 
@@ -110,7 +111,9 @@ function AlertsScreenFor({ config }: { config: Config }) {
         </div>
       )}
 
-      {hasIndicators && showPanel && <IndicatorPanel config={config} />}
+      <WhenShown shown={hasIndicators && showPanel}>
+        {hasIndicators && showPanel && <IndicatorPanel config={config} />}
+      </WhenShown>
       <EnvironmentTabs />
       {overview && !kiosk && (
         <Suspense fallback={null}>

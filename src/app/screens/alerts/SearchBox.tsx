@@ -6,7 +6,7 @@
 // suggestions come in a chunk of their own (src/app/screens/alerts/search-assist-loader.ts), asked for at the box's
 // first focus, press or key and in idle time after the first rows: until it is in, the text is 'being checked' and a
 // submitted query waits for its check.
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { useLocation } from 'wouter';
@@ -18,7 +18,7 @@ import { addressAtom, clearSelection } from '../../state/alerts-screen.ts';
 import { savedSearchCommands } from '../../data/account.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { WhenShown } from '../../components/deferred.tsx';
 import { useQueryCheck } from './use-query-check.ts';
 import { whenStarted } from '../../startup.ts';
 import { loadedSearchAssist, loadSearchAssist } from './search-assist-loader.ts';
@@ -28,20 +28,8 @@ import { refreshSuggestions, useRecentSearches, useSearchOptions } from './use-s
 /** The server's refusal of the search in force (a 400 with its reason), else null. */
 const refusalAtom = selectAtom(metaAtom, (m) => (m.error && m.error.code === 400 ? (m.error.detail ?? m.error.message) : null));
 
-function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useT();
-  const [doc, setDoc] = useState<string | null>(null);
-  useEffect(() => {
-    if (open && doc === null) void import('../../../../docs/search.md?raw').then((m: { default: string }) => setDoc(m.default));
-  }, [open, doc]);
-  return (
-    <Dialog open={open} onClose={onClose} title={t('QuerySyntaxHelp')} size="lg">
-      <pre dir="ltr" className="max-h-[70vh] overflow-auto whitespace-pre-wrap font-mono text-sm">
-        {doc ?? '…'}
-      </pre>
-    </Dialog>
-  );
-}
+// The syntax help loads when first opened.
+const HelpDialog = lazy(() => import('./SearchHelp.tsx').then((m) => ({ default: m.SearchHelp })));
 
 export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement> }) {
   const { t } = useT();
@@ -340,7 +328,9 @@ export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement
       <span role="status" className="sr-only">
         {listOpen && text.trim() !== '' ? t('SuggestionsShown', { count: options.length }) : ''}
       </span>
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <WhenShown shown={helpOpen}>
+        <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </WhenShown>
     </div>
   );
 }
