@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { precompressPlugin } from './server/precompress.ts';
 import { icuMessages } from './scripts/icu-messages.ts';
+import { FIRST_SCREEN_MESSAGES } from './scripts/first-screen-messages.ts';
 import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
 import { quietStartLinksPlugin } from './scripts/quiet-start-links.ts';
 import { MANIFEST_FILE } from './src/app/pwa/manifest-link.ts';
@@ -51,12 +52,7 @@ export default defineConfig({
   plugins: [
     // `messages/<lang>.ts?icu`: the catalogue with its ICU messages parsed at build time (no parser shipped).
     // The English messages only the first screen names ship with it; the rest come with the first chunk naming one.
-    icuMessages({
-      catalogue: 'src/app/i18n/messages/en.ts',
-      entries: ['src/app/main.tsx', 'src/app/screens/alerts/AlertsScreen.tsx'],
-      pinned: ['src/worker/index.ts', 'src/sw/sw.ts'],
-      sources: 'src',
-    }),
+    icuMessages(FIRST_SCREEN_MESSAGES),
     react(),
     tailwindcss(),
     // The alert list's chunk downloads beside the shell instead of after it (scripts/preload-first-screen.ts).

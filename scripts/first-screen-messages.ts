@@ -6,6 +6,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/** The console's split (vite.config.ts): the English catalogue, the first screen's modules, the workers' entries. */
+export const FIRST_SCREEN_MESSAGES = {
+  catalogue: 'src/app/i18n/messages/en.ts',
+  // the shell, the alert list, and the cards it shows on a phone
+  entries: ['src/app/main.tsx', 'src/app/screens/alerts/AlertsScreen.tsx', 'src/app/screens/alerts/AlertCards.tsx'],
+  pinned: ['src/worker/index.ts', 'src/sw/sw.ts'],
+  sources: 'src',
+};
+
 /** Static imports and re-exports of a module (not `import type`, not `import()`): the specifiers as written. */
 export function staticImports(source: string): string[] {
   const out: string[] = [];

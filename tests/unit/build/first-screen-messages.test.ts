@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { namesKey, sourceFiles, splitKeys, staticClosure, staticImports } from '../../../scripts/first-screen-messages.ts';
+import { FIRST_SCREEN_MESSAGES, namesKey, sourceFiles, splitKeys, staticClosure, staticImports } from '../../../scripts/first-screen-messages.ts';
 import { readCatalogueModule } from '../../../scripts/icu-messages.ts';
 
 describe('static imports of a module', () => {
@@ -62,10 +62,10 @@ describe('the split of a catalogue', () => {
 describe("the console's own split", () => {
   it('keeps in the shell every message the first screen or the worker names, and sends the admin screens’ later', async () => {
     const root = path.resolve(__dirname, '../../..');
-    const catalogue = path.join(root, 'src/app/i18n/messages/en.ts');
+    const catalogue = path.join(root, FIRST_SCREEN_MESSAGES.catalogue);
     const keys = Object.keys(await readCatalogueModule(catalogue));
-    const shell = staticClosure([path.join(root, 'src/app/main.tsx'), path.join(root, 'src/app/screens/alerts/AlertsScreen.tsx')]);
-    const pinned = staticClosure([path.join(root, 'src/worker/index.ts'), path.join(root, 'src/sw/sw.ts')]);
+    const shell = staticClosure(FIRST_SCREEN_MESSAGES.entries.map((f) => path.join(root, f)));
+    const pinned = staticClosure(FIRST_SCREEN_MESSAGES.pinned.map((f) => path.join(root, f)));
     const files = sourceFiles(path.join(root, 'src')).filter((f) => !f.includes(`${path.sep}messages${path.sep}`));
     const sources = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
     const { first, later } = splitKeys(keys, sources, shell, pinned);
@@ -73,6 +73,7 @@ describe("the console's own split", () => {
     for (const f of [...shell, ...pinned]) for (const k of keys) if (namesKey(sources.get(f) ?? '', k)) expect(first.has(k), `${k} (${path.relative(root, f)})`).toBe(true);
     // The alert list's texts are in the shell, the users screen's are not.
     expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertTable.tsx'))).toBe(true);
+    expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertCards.tsx'))).toBe(true);
     expect(shell.has(path.join(root, 'src/app/screens/users/UsersScreen.tsx'))).toBe(false);
     expect(first.has('Refresh')).toBe(true);
     expect(later.size).toBeGreaterThan(100);

@@ -10,13 +10,19 @@ import { groupFieldAtom, groupOrderAtom } from '../../state/groups.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { AlertTable } from './AlertTable.tsx';
-import { AlertCards } from './AlertCards.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { useKeepRowFocus } from './row-keyboard.ts';
 import type { RowAnchor } from './row-window.ts';
 import { listShown } from '../../startup.ts';
 import { GROUPS_MAX_ALERTS } from '../../../core/alert-groups.ts';
+import { PHONE_QUERY } from '../../hooks/useMediaQuery.ts';
+
+// The phone's cards are a chunk of their own, off a wider screen's way to its first rows. On a phone it is asked for
+// as this module runs (with the list's chunk, before the first data), so the cards wait for no extra round trip.
+const loadCards = () => import('./AlertCards.tsx');
+if (typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches) void loadCards().catch(() => undefined);
+const AlertCards = lazy(() => loadCards().then((m) => ({ default: m.AlertCards })));
 
 const emptyPageAtom = selectAtom(orderAtom, (o) => o.length === 0);
 const noGroupsAtom = selectAtom(groupOrderAtom, (o) => o.length === 0);
@@ -114,7 +120,13 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
       </Suspense>
     );
   } else if (ctx) {
-    body = phone ? <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} anchorRef={anchorRef} /> : <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} anchorRef={anchorRef} />;
+    body = phone ? (
+      <Suspense fallback={null}>
+        <AlertCards ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} anchorRef={anchorRef} />
+      </Suspense>
+    ) : (
+      <AlertTable ctx={ctx} onOpen={onOpen} scrollRef={scrollRef} width={width} anchorRef={anchorRef} />
+    );
   }
 
   return (
