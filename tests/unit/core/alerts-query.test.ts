@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { alertsParams, defaultView, environmentsParams, openCountParams, lastPage, textFilterClause, watchClause } from '../../../src/core/alerts-query.ts';
-import { defaultFilter, serverSortKey, sortIsNewestFirst, viewKey } from '../../../src/core/alerts-view.ts';
+import { defaultFilter, serverSortKey } from '../../../src/core/alerts-view.ts';
 import type { AlertsView, Config } from '../../../src/core/types.ts';
+import { view } from './view-fixture.ts';
 
 const NOW = new Date('2024-01-15T10:50:00.000Z');
 const CONFIG: Pick<Config, 'sort_by'> = { sort_by: ['severity', 'lastReceiveTime'] };
-
-function view(overrides: Partial<AlertsView> = {}, filter: Partial<AlertsView['filter']> = {}): AlertsView {
-  return {
-    query: [],
-    sort: { sortBy: 'default', descending: false },
-    page: 1,
-    rowsPerPage: 20,
-    showHistory: false,
-    watchedBy: null,
-    ...overrides,
-    filter: {
-      environment: null,
-      text: null,
-      status: ['open', 'ack'],
-      customer: null,
-      service: null,
-      group: null,
-      dateRange: [null, null],
-      ...filter,
-    },
-  };
-}
 
 const alerts = (v: AlertsView, config = CONFIG) => alertsParams(v, config, NOW).toString();
 const envs = (v: AlertsView) => environmentsParams(v, NOW).toString();
@@ -164,14 +143,6 @@ describe('sort-by', () => {
     }
   });
 
-  it('reports which direction the server really returns time columns', () => {
-    expect(sortIsNewestFirst('lastReceiveTime', false)).toBe(true);
-    expect(sortIsNewestFirst('lastReceiveTime', true)).toBe(false);
-    expect(sortIsNewestFirst('duration', false)).toBe(true);
-    expect(sortIsNewestFirst('timeoutLeft', false)).toBe(false);
-    expect(sortIsNewestFirst('timeoutLeft', true)).toBe(true);
-    expect(sortIsNewestFirst('severity', false)).toBe(false);
-  });
 });
 
 describe('show-history, paging and dates', () => {
@@ -302,39 +273,6 @@ describe('GET /alerts/count parameters for the open alerts of a view (badge, not
 
   it('all statuses in the list still count only open alerts', () => {
     expect(openCountParams(view({}, { status: null }), NOW).toString()).toBe('status=open');
-  });
-});
-
-describe('viewKey', () => {
-  it('is the same for equal views whatever the key order', () => {
-    const a = view({ page: 2 }, { service: ['Web'] });
-    const b: AlertsView = {
-      watchedBy: null,
-      showHistory: false,
-      rowsPerPage: 20,
-      page: 2,
-      sort: { descending: false, sortBy: 'default' },
-      filter: {
-        dateRange: [null, null],
-        group: null,
-        service: ['Web'],
-        customer: null,
-        status: ['open', 'ack'],
-        text: null,
-        environment: null,
-      },
-      query: [],
-    };
-    expect(viewKey(a)).toBe(viewKey(b));
-  });
-
-  it('differs when anything that selects alerts differs', () => {
-    const base = viewKey(view());
-    expect(viewKey(view({ page: 2 }))).not.toBe(base);
-    expect(viewKey(view({ watchedBy: 'x' }))).not.toBe(base);
-    expect(viewKey(view({}, { dateRange: [-3600, null] }))).not.toBe(base);
-    expect(viewKey(view({ query: [['q', 'a']] }))).not.toBe(base);
-    expect(viewKey(view({ sort: { sortBy: 'default', descending: true } }))).not.toBe(base);
   });
 });
 
