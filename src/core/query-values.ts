@@ -93,9 +93,19 @@ export function attributeText(v: unknown): string | null {
   return null;
 }
 
-/** The query field of a list column, and its value in an alert, when a click on it can filter (one value only). */
-export function cellFilter(column: { name: string; kind: string; attribute?: string }, alert: RowLike & { previousSeverity?: string }): { field: string; value: string } | null {
-  const one = (field: string, v: unknown) => (typeof v === 'string' && v !== '' && queryField(field) !== null ? { field, value: v } : null);
+/** A value of an alert a filter can be made of: the query field and the value as the alert holds it. */
+export interface ValueFilterTarget {
+  field: string;
+  value: string;
+}
+
+/**
+ * The values of a list column in an alert that a filter can be made of: one for a plain column, each element of a
+ * service or tags cell, none for columns Alerta cannot search exactly (dates, counts, text with markup).
+ */
+export function cellValues(column: { name: string; kind: string; attribute?: string }, alert: RowLike & { previousSeverity?: string }): ValueFilterTarget[] {
+  const one = (field: string, v: unknown): ValueFilterTarget[] =>
+    typeof v === 'string' && v !== '' && exactTerm(field, v) !== null ? [{ field, value: v }] : [];
   if (column.kind === 'attribute' && column.attribute) return one(`_.${column.attribute}`, attributeText(alert.attributes?.[column.attribute]));
   switch (column.name) {
     case 'resource':
@@ -112,9 +122,30 @@ export function cellFilter(column: { name: string; kind: string; attribute?: str
       return one('previous_severity', alert.previousSeverity);
     case 'service':
     case 'tags':
-      // a list cell stands for one value only when it holds one
-      return alert[column.name].length === 1 ? one(column.name, alert[column.name][0]) : null;
+      return [...new Set(alert[column.name])].flatMap((v) => one(column.name, v));
     default:
-      return null;
+      return [];
   }
+}
+
+/** The query field of a list column, and its value in an alert, when a click on it can filter (one value only). */
+export function cellFilter(column: { name: string; kind: string; attribute?: string }, alert: RowLike & { previousSeverity?: string }): ValueFilterTarget | null {
+  // a list cell stands for one value only when it holds one
+  const values = cellValues(column, alert);
+  return values.length === 1 && !(LIST_COLUMNS.has(column.name) && alert[column.name as 'service' | 'tags'].length !== 1) ? values[0]! : null;
+}
+
+/** Every value of the alert's columns a filter can be made of, in column order, each once (a row's value menu). */
+export function rowValues(columns: readonly { name: string; kind: string; attribute?: string }[], alert: RowLike & { previousSeverity?: string }): (ValueFilterTarget & { column: string })[] {
+  const seen = new Set<string>();
+  const out: (ValueFilterTarget & { column: string })[] = [];
+  for (const column of columns) {
+    for (const v of cellValues(column, alert)) {
+      const key = `${v.field}\u0000${v.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...v, column: column.name });
+    }
+  }
+  return out;
 }

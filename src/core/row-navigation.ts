@@ -8,13 +8,16 @@ export type RowCommand =
   | { kind: 'clearSelection' }
   | { kind: 'act'; action: 'ack' | 'shelve' | 'close' | 'open' }
   | { kind: 'watch' }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  /** the menu of the row's values (filter by one, or exclude it): f, the context-menu key or Shift+F10 */
+  | { kind: 'valueMenu' };
 
 export interface KeyInput {
   key: string;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
 }
 
 /**
@@ -58,6 +61,11 @@ export function rowCommand(input: KeyInput): RowCommand | null {
       return { kind: 'watch' };
     case 'Delete':
       return { kind: 'delete' };
+    case 'f':
+    case 'ContextMenu':
+      return { kind: 'valueMenu' };
+    case 'F10':
+      return input.shiftKey ? { kind: 'valueMenu' } : null;
     default:
       return null;
   }

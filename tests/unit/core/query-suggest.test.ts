@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySuggestion, suggest, sumByValue, valueTerm, withRows, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
 import { withValueFilter } from '../../../src/core/query-join.ts';
-import { cellFilter } from '../../../src/core/query-values.ts';
+import { cellFilter, cellValues, rowValues } from '../../../src/core/query-values.ts';
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
 import { checkQuery } from '../../../src/core/query-check.ts';
 import { jsRegexSource } from '../../../src/core/pg-regex.ts';
@@ -233,5 +233,36 @@ describe('a value one click from a filter', () => {
     expect(cellFilter({ name: 'customer', kind: 'text' }, row)).toBeNull();
     expect(cellFilter({ name: 'region', kind: 'attribute', attribute: 'region' }, row)).toEqual({ field: '_.region', value: 'eu' });
     expect(cellFilter({ name: 'createTime', kind: 'date' }, row)).toBeNull();
+  });
+
+  it('a row’s value menu offers every value a filter can be made of: each list element, each value once, in column order', () => {
+    const row = {
+      resource: 'web01', event: 'web01', environment: 'Production', severity: 'major', status: 'open', service: ['Web', 'Db', 'Web'], group: '',
+      tags: ['dc1', 'say "hi"'], origin: 'o', customer: null, type: 't', attributes: { region: 'eu', blob: { a: 1 } }, previousSeverity: 'minor',
+    };
+    expect(cellValues({ name: 'service', kind: 'list' }, row)).toEqual([{ field: 'service', value: 'Web' }, { field: 'service', value: 'Db' }]);
+    // a list element holding a double quote cannot be searched exactly: it is not offered
+    expect(cellValues({ name: 'tags', kind: 'tags' }, row)).toEqual([{ field: 'tags', value: 'dc1' }]);
+    expect(cellValues({ name: 'group', kind: 'text' }, row)).toEqual([]);
+    expect(cellValues({ name: 'blob', kind: 'attribute', attribute: 'blob' }, row)).toEqual([]);
+    expect(cellValues({ name: 'lastReceiveTime', kind: 'date' }, row)).toEqual([]);
+    const columns = [
+      { name: 'severity', kind: 'severity' },
+      { name: 'resource', kind: 'text' },
+      { name: 'event', kind: 'text' },
+      { name: 'service', kind: 'list' },
+      { name: 'region', kind: 'attribute', attribute: 'region' },
+      { name: 'severity', kind: 'severity' },
+      { name: 'text', kind: 'html' },
+    ];
+    expect(rowValues(columns, row)).toEqual([
+      { column: 'severity', field: 'severity', value: 'major' },
+      { column: 'resource', field: 'resource', value: 'web01' },
+      // the same text in another field is another filter
+      { column: 'event', field: 'event', value: 'web01' },
+      { column: 'service', field: 'service', value: 'Web' },
+      { column: 'service', field: 'service', value: 'Db' },
+      { column: 'region', field: '_.region', value: 'eu' },
+    ]);
   });
 });

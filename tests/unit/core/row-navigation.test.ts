@@ -29,6 +29,14 @@ describe('row keyboard commands', () => {
     expect(rowCommand({ key: 'Delete' })).toEqual({ kind: 'delete' });
   });
 
+  it('f, the context-menu key and Shift+F10 open the menu of the row’s values; F10 alone is left to the browser', () => {
+    expect(rowCommand({ key: 'f' })).toEqual({ kind: 'valueMenu' });
+    expect(rowCommand({ key: 'ContextMenu' })).toEqual({ kind: 'valueMenu' });
+    expect(rowCommand({ key: 'F10', shiftKey: true })).toEqual({ kind: 'valueMenu' });
+    expect(rowCommand({ key: 'F10' })).toBeNull();
+    expect(rowCommand({ key: 'f', ctrlKey: true })).toBeNull();
+  });
+
   it('leaves browser shortcuts and unknown keys alone', () => {
     expect(rowCommand({ key: 'c', ctrlKey: true })).toBeNull();
     expect(rowCommand({ key: 'a', metaKey: true })).toBeNull();

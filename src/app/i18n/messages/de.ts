@@ -788,4 +788,13 @@ export default {
   RemoveRecentSearch: '{query} aus der Liste entfernen',
   SuggestionRemoveHint: 'Entf entfernt den Eintrag aus der Liste',
   UndoSearch: 'Rückgängig',
+  // a value's menu: filter the list by it, exclude it, copy it
+  ValueMenu: 'Nach einem Wert filtern',
+  ValueMenuFor: 'Filtermenü für {field} „{value}“',
+  FilterByValue: 'Nach diesem Wert filtern',
+  ExcludeValue: 'Diesen Wert ausschließen',
+  CopyValue: 'Wert kopieren',
+  NoFilterableValue: 'Kein Wert dieses Alarms lässt sich genau suchen',
+  ValueFilterInForce: 'Die Suche enthält diesen Filter bereits',
+  ShortcutValueMenu: 'Nach einem Wert der Zeile filtern oder ihn ausschließen',
 } satisfies Messages;

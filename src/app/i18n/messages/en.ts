@@ -796,4 +796,13 @@ export default {
   RemoveRecentSearch: 'Remove {query} from the list',
   SuggestionRemoveHint: 'Delete removes it from the list',
   UndoSearch: 'Undo',
+  // a value's menu: filter the list by it, exclude it, copy it
+  ValueMenu: 'Filter by a value',
+  ValueMenuFor: 'Filter menu for {field} “{value}”',
+  FilterByValue: 'Filter by this value',
+  ExcludeValue: 'Exclude this value',
+  CopyValue: 'Copy value',
+  NoFilterableValue: 'No value of this alert can be searched exactly',
+  ValueFilterInForce: 'The search already has this filter',
+  ShortcutValueMenu: 'Filter by a value of the row, or exclude it',
 } satisfies Record<string, string>;

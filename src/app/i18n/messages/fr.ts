@@ -790,4 +790,13 @@ export default {
   RemoveRecentSearch: 'Retirer {query} de la liste',
   SuggestionRemoveHint: 'Suppr la retire de la liste',
   UndoSearch: 'Annuler',
+  // a value's menu: filter the list by it, exclude it, copy it
+  ValueMenu: 'Filtrer sur une valeur',
+  ValueMenuFor: 'Menu de filtre pour {field} « {value} »',
+  FilterByValue: 'Filtrer sur cette valeur',
+  ExcludeValue: 'Exclure cette valeur',
+  CopyValue: 'Copier la valeur',
+  NoFilterableValue: 'Aucune valeur de cette alerte ne peut être recherchée exactement',
+  ValueFilterInForce: 'La recherche contient déjà ce filtre',
+  ShortcutValueMenu: 'Filtrer sur une valeur de la ligne, ou l’exclure',
 } satisfies Messages;

@@ -789,4 +789,13 @@ export default {
   RemoveRecentSearch: '{query} listeden kaldır',
   SuggestionRemoveHint: 'Delete tuşu listeden kaldırır',
   UndoSearch: 'Geri al',
+  // a value's menu: filter the list by it, exclude it, copy it
+  ValueMenu: 'Bir değere göre filtrele',
+  ValueMenuFor: '{field} “{value}” için filtre menüsü',
+  FilterByValue: 'Bu değere göre filtrele',
+  ExcludeValue: 'Bu değeri hariç tut',
+  CopyValue: 'Değeri kopyala',
+  NoFilterableValue: 'Bu uyarının hiçbir değeri tam olarak aranamıyor',
+  ValueFilterInForce: 'Arama bu filtreyi zaten içeriyor',
+  ShortcutValueMenu: 'Satırın bir değerine göre filtrele veya onu hariç tut',
 } satisfies Messages;

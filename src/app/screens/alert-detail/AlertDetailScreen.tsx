@@ -28,6 +28,7 @@ import { ActionBar } from './ActionBar.tsx';
 import { alertCommands, watchAlertDetail } from '../../data/alerts.ts';
 import { SeverityChip, StatusChip } from './labels.tsx';
 import { useNow } from '../../hooks/useNow.ts';
+import { ValueMenu } from '../alerts/ValueMenu.tsx';
 
 const OFFLINE_REASON_ID = 'alert-detail-offline-reason';
 
@@ -168,6 +169,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
       )}
 
       <ConfirmDialog open={confirmDelete} message={t('ConfirmDelete')} onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
+      <ValueMenu />
     </div>
   );
 }

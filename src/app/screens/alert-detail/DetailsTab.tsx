@@ -1,8 +1,10 @@
 // The details tab, fields in the old console's order (notes first, custom attributes last). Values that identify alerts
-// link to the list searching for them (`/alerts?q=field:"value"`); alert-supplied text and attribute values go through
+// link to the list searching for them (`/alerts?q=field:"value"`), and have a menu that adds them to (or excludes them
+// from) the list's last search; alert-supplied text and attribute values go through
 // the sanitiser.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useStore } from 'jotai';
 import type { Alert, Note } from '../../../core/types.ts';
 import { exactTerm } from '../../../core/query-values.ts';
 import { attributeField, customAttributes, fieldQueryHref, lastStatusChange, searchableValues } from '../../../core/alert-detail.ts';
@@ -18,6 +20,7 @@ import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { useNow } from '../../hooks/useNow.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
+import { openValueMenuAt } from '../alerts/value-filter.ts';
 
 function Row({ label, children, mono }: { label: ReactNode; children: ReactNode; mono?: boolean }) {
   return (
@@ -28,29 +31,65 @@ function Row({ label, children, mono }: { label: ReactNode; children: ReactNode;
   );
 }
 
-/** A value that opens the alerts list searching for it. */
-function FieldLink({ field, value, children }: { field: string; value: string; children?: ReactNode }) {
+/**
+ * A value that opens the alerts list searching for it, and its menu button: filter the list last searched by the
+ * value, exclude it, copy it (src/app/screens/alerts/ValueMenuPanel.tsx). `label` names the field as the page shows it.
+ */
+function FieldLink({ field, value, label, children }: { field: string; value: string; label: string; children?: ReactNode }) {
   const { t } = useT();
+  const store = useStore();
   const term = exactTerm(field, value);
   const href = fieldQueryHref(field, value);
   // a value the query language cannot express is shown, not linked
   if (term === null || href === null) return <>{children ?? value}</>;
   return (
-    <Link
-      href={href}
-      title={t('DetailSearchFor', { query: term })}
-      className="rounded-sm text-brand underline decoration-1 underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-amber-300"
-    >
-      {children ?? value}
-    </Link>
+    <span className="inline-flex max-w-full items-center gap-0.5">
+      <Link
+        href={href}
+        title={t('DetailSearchFor', { query: term })}
+        className="min-w-0 rounded-sm text-brand underline decoration-1 underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-amber-300"
+      >
+        {children ?? value}
+      </Link>
+      <ValueMenuButton label={t('ValueMenuFor', { field: label, value })} onOpen={(el) => openValueMenuAt(store, el, [{ field, value, label }], 'detail')} />
+    </span>
   );
 }
 
-function LinkList({ field, values }: { field: string; values: readonly string[] }) {
+/** The small button that opens a value's menu: 24 px beside the text, 44 px on a touch screen. */
+function ValueMenuButton({ label, onOpen }: { label: string; onOpen: (el: HTMLElement) => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-label={label}
+      title={label}
+      onClick={(e) => onOpen(e.currentTarget)}
+      className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-gray-500 hover:bg-black/10 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand pointer-coarse:h-11 pointer-coarse:w-11 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-gray-100"
+    >
+      <Icon name="filter" size={16} />
+    </button>
+  );
+}
+
+/** A value shown as it is (a chip), with its menu button. */
+function ValueWithMenu({ field, value, label, children }: { field: string; value: string; label: string; children: ReactNode }) {
+  const { t } = useT();
+  const store = useStore();
+  if (exactTerm(field, value) === null) return <>{children}</>;
+  return (
+    <span className="inline-flex items-center gap-0.5">
+      {children}
+      <ValueMenuButton label={t('ValueMenuFor', { field: label, value })} onOpen={(el) => openValueMenuAt(store, el, [{ field, value, label }], 'detail')} />
+    </span>
+  );
+}
+
+function LinkList({ field, values, label }: { field: string; values: readonly string[]; label: string }) {
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1">
       {values.map((v) => (
-        <FieldLink key={v} field={field} value={v} />
+        <FieldLink key={v} field={field} value={v} label={label} />
       ))}
     </span>
   );
@@ -69,11 +108,11 @@ function When({ iso, now }: { iso: string | null | undefined; now: number }) {
   );
 }
 
-function AttributeValue({ name, value }: { name: string; value: unknown }) {
+function AttributeValue({ name, value, label }: { name: string; value: unknown; label: string }) {
   const searchable = searchableValues(value);
   const isUrl = extractHttpUrl(value) !== null;
   const hasMarkup = typeof value === 'string' && /[<&]/.test(value);
-  if (!isUrl && !hasMarkup && searchable && searchable.length > 0) return <LinkList field={attributeField(name)} values={searchable} />;
+  if (!isUrl && !hasMarkup && searchable && searchable.length > 0) return <LinkList field={attributeField(name)} values={searchable} label={label} />;
   return <SafeValue value={value} />;
 }
 
@@ -122,33 +161,39 @@ export function DetailsTab({
         <Row label={t('LastReceiveTime')}>
           <When iso={alert.lastReceiveTime} now={now} />
         </Row>
-        {customerViews && <Row label={t('Customer')}>{alert.customer ? <FieldLink field="customer" value={alert.customer} /> : null}</Row>}
+        {customerViews && <Row label={t('Customer')}>{alert.customer ? <FieldLink field="customer" value={alert.customer} label={t('Customer')} /> : null}</Row>}
         <Row label={t('Service')}>
-          <LinkList field="service" values={alert.service ?? []} />
+          <LinkList field="service" values={alert.service ?? []} label={t('Service')} />
         </Row>
-        <Row label={t('Environment')}>{alert.environment && <FieldLink field="environment" value={alert.environment} />}</Row>
-        <Row label={t('Resource')}>{alert.resource && <FieldLink field="resource" value={alert.resource} />}</Row>
-        <Row label={t('Event')}>{alert.event && <FieldLink field="event" value={alert.event} />}</Row>
+        <Row label={t('Environment')}>{alert.environment && <FieldLink field="environment" value={alert.environment} label={t('Environment')} />}</Row>
+        <Row label={t('Resource')}>{alert.resource && <FieldLink field="resource" value={alert.resource} label={t('Resource')} />}</Row>
+        <Row label={t('Event')}>{alert.event && <FieldLink field="event" value={alert.event} label={t('Event')} />}</Row>
         <Row label={t('Correlate')}>
-          <LinkList field="event" values={alert.correlate ?? []} />
+          <LinkList field="event" values={alert.correlate ?? []} label={t('Event')} />
         </Row>
-        <Row label={t('Group')}>{alert.group && <FieldLink field="group" value={alert.group} />}</Row>
+        <Row label={t('Group')}>{alert.group && <FieldLink field="group" value={alert.group} label={t('Group')} />}</Row>
         <Row label={t('Severity')}>
           <span className="inline-flex flex-wrap items-center gap-1.5">
             {alert.previousSeverity && alert.previousSeverity !== alert.severity && (
               <>
                 <span className="sr-only">{t('PrevSeverity')}</span>
-                <SeverityChip severity={alert.previousSeverity} />
+                <ValueWithMenu field="previous_severity" value={alert.previousSeverity} label={t('PrevSeverity')}>
+                  <SeverityChip severity={alert.previousSeverity} />
+                </ValueWithMenu>
                 <span aria-hidden="true">→</span>
                 <span className="sr-only">{t('Severity')}</span>
               </>
             )}
-            <SeverityChip severity={alert.severity} />
+            <ValueWithMenu field="severity" value={alert.severity} label={t('Severity')}>
+              <SeverityChip severity={alert.severity} />
+            </ValueWithMenu>
           </span>
         </Row>
         <Row label={t('Status')}>
           <span className="inline-flex flex-wrap items-center gap-1.5">
-            <StatusChip status={alert.status} />
+            <ValueWithMenu field="status" value={alert.status} label={t('Status')}>
+              <StatusChip status={alert.status} />
+            </ValueWithMenu>
             {change?.user && (
               <span>
                 {t('DetailStatusBy', { user: change.user })}
@@ -184,11 +229,11 @@ export function DetailsTab({
         <Row label={t('Type')}>{splitCamel(alert.type ?? '')}</Row>
         <Row label={t('DuplicateCount')}>{formatNumber(alert.duplicateCount ?? 0)}</Row>
         <Row label={t('Repeat')}>{alert.repeat ? t('DetailYes') : t('DetailNo')}</Row>
-        <Row label={t('Origin')}>{alert.origin && <FieldLink field="origin" value={alert.origin} />}</Row>
+        <Row label={t('Origin')}>{alert.origin && <FieldLink field="origin" value={alert.origin} label={t('Origin')} />}</Row>
         <Row label={t('Tags')}>
           <span className="flex flex-wrap gap-1.5">
             {(alert.tags ?? []).map((tag) => (
-              <FieldLink key={tag} field="tags" value={tag}>
+              <FieldLink key={tag} field="tags" value={tag} label={t('Tags')}>
                 <span className="inline-flex items-center rounded bg-gray-100 px-1.5 py-0.5 text-sm text-gray-900 dark:bg-gray-800 dark:text-gray-100">{tag}</span>
               </FieldLink>
             ))}
@@ -196,7 +241,7 @@ export function DetailsTab({
         </Row>
         {customAttributes(alert).map(([name, value]) => (
           <Row key={name} label={capitalize(splitCamel(name))}>
-            <AttributeValue name={name} value={value} />
+            <AttributeValue name={name} value={value} label={capitalize(splitCamel(name))} />
           </Row>
         ))}
       </dl>

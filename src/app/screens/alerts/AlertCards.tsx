@@ -21,6 +21,7 @@ import { useRowKeyboard } from './row-keyboard.ts';
 import { useRenderedRows, useRowWindow, type RowAnchor } from './row-window.ts';
 import { observeSize } from '../../hooks/observe-size.ts';
 import type { GroupedList } from '../../state/groups.ts';
+import { useValueMenuGestures } from './value-menu-gestures.ts';
 
 const TREND_ICON = { moreSevere: 'arrowUp', lessSevere: 'arrowDown', noChange: 'remove' } as const;
 /** Space between cards, and around the list. */
@@ -56,7 +57,8 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ct
   const step = cardHeight + GAP;
   const range = useRowWindow(scrollRef, listRef, order.length, step, anchorRef);
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? step * 4) / step) - 1), [scrollRef, step]);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize, grouping?.onGroupKey);
+  const gestures = useValueMenuGestures(ctx, 'card');
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => listRef.current, pageSize, gestures.openForRow, grouping?.onGroupKey);
   const onWindow = grouping?.onWindow;
   useEffect(() => onWindow?.(range.start, range.end), [onWindow, range.start, range.end]);
 
@@ -83,26 +85,44 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ct
   );
 
   return (
-    <ul ref={listRef} aria-label={t('Alerts')} className="relative" style={{ height: order.length * step + GAP }} onKeyDown={onKeyDown}>
+    <ul
+      ref={listRef}
+      aria-label={t('Alerts')}
+      className="relative"
+      style={{ height: order.length * step + GAP }}
+      onKeyDown={onKeyDown}
+      onContextMenu={gestures.onContextMenu}
+      onPointerDown={gestures.onPointerDown}
+      onPointerMove={gestures.onPointerMove}
+      onPointerUp={gestures.onPointerUp}
+      onPointerCancel={gestures.onPointerCancel}
+      onClickCapture={gestures.onClickCapture}
+    >
       {rendered.map((i) => {
         const item = grouped?.items[i];
         if (item?.kind === 'group' && grouping) return <grouping.GroupCard key={item.key} itemKey={item.key} group={item.group} ctx={ctx} height={cardHeight} />;
-        return item?.kind === 'alert' ? <AlertCard key={item.key} id={item.id} itemKey={item.key} ctx={ctx} onOpen={onOpen} /> : <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} />;
+        return item?.kind === 'alert' ? (
+          <AlertCard key={item.key} id={item.id} itemKey={item.key} ctx={ctx} onOpen={onOpen} onValueMenu={gestures.openForRow} />
+        ) : (
+          <AlertCard key={order[i]} id={order[i]!} ctx={ctx} onOpen={onOpen} onValueMenu={gestures.openForRow} />
+        );
       })}
     </ul>
   );
 }
 
 /** `itemKey`: the card's line in a grouped list (its place and keyboard focus go by it); the alert id otherwise. */
-const AlertCard = memo(function AlertCard({ id, itemKey, ctx, onOpen }: { id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void }) {
+const AlertCard = memo(function AlertCard({ id, itemKey, ctx, onOpen, onValueMenu }: { id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void; onValueMenu: ValueMenuOpener }) {
   const alert = useAtomValue(rowAtom(id));
   // Actions made offline show as done, marked pending, until the outbox has sent them.
   const pending = usePendingEntries(id);
   if (!alert) return null;
-  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} itemKey={itemKey} ctx={ctx} onOpen={onOpen} />;
+  return <CardBody alert={withPending(alert, pending)} pending={pending.length > 0} id={id} itemKey={itemKey} ctx={ctx} onOpen={onOpen} onValueMenu={onValueMenu} />;
 });
 
-function CardBody({ alert, pending, id, itemKey, ctx, onOpen }: { alert: AlertRow; pending: boolean; id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void }) {
+type ValueMenuOpener = (id: string, rowEl: HTMLElement) => void;
+
+function CardBody({ alert, pending, id, itemKey, ctx, onOpen, onValueMenu }: { alert: AlertRow; pending: boolean; id: string; itemKey?: string; ctx: RowContext; onOpen: (id: string) => void; onValueMenu: ValueMenuOpener }) {
   const store = useStore();
   const focusKey = itemKey ?? id;
   const selected = useRowSelected(id);
@@ -181,7 +201,19 @@ function CardBody({ alert, pending, id, itemKey, ctx, onOpen }: { alert: AlertRo
           </p>
         </div>
       </div>
-      <div className="flex h-12 justify-end border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
+      <div className="flex h-12 items-center justify-between border-t border-gray-100 px-1 py-0.5 dark:border-gray-700">
+        {/* the menu of the card's values (filter the list by one, or exclude it); its own menu button, before the actions */}
+        <button
+          type="button"
+          tabIndex={focused ? 0 : -1}
+          aria-haspopup="menu"
+          aria-label={t('ValueMenu')}
+          title={t('ValueMenu')}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-black/10 dark:hover:bg-white/10"
+          onClick={(e) => onValueMenu(id, e.currentTarget)}
+        >
+          <Icon name="filter" size={22} />
+        </button>
         <RowActions alert={alert} ctx={ctx} tabbable={focused} size="large" />
       </div>
     </li>

@@ -35,6 +35,7 @@ import { useRenderedRows, useRowWindow, type RowAnchor, type RowPlace } from './
 import { observeSize } from '../../hooks/observe-size.ts';
 import { cellFilter } from '../../../core/query-values.ts';
 import { useValueFilter } from './value-filter.ts';
+import { useValueMenuGestures } from './value-menu-gestures.ts';
 import { TOUCH_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import type { GroupedList } from '../../state/groups.ts';
 
@@ -279,7 +280,8 @@ export function AlertTable({
   useEffect(() => onWindow?.(range.start, range.end), [onWindow, range.start, range.end]);
 
   const pageSize = useCallback(() => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2), [scrollRef, rowHeight]);
-  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize, grouping?.onGroupKey);
+  const gestures = useValueMenuGestures(ctx, 'cell');
+  const onKeyDown = useRowKeyboard(ctx, onOpen, () => tableRef.current, pageSize, gestures.openForRow, grouping?.onGroupKey);
   const [reading, setReading] = useState<{ id: string; index: number } | null>(null);
   const onFocusRow = (e: FocusEvent<HTMLDivElement>) => {
     // The full description of a keyboard-focused row, when the cell cuts it.
@@ -343,6 +345,12 @@ export function AlertTable({
         onKeyDown={onKeyDown}
         onFocus={onFocusRow}
         onBlur={() => setReading(null)}
+        onContextMenu={gestures.onContextMenu}
+        onPointerDown={gestures.onPointerDown}
+        onPointerMove={gestures.onPointerMove}
+        onPointerUp={gestures.onPointerUp}
+        onPointerCancel={gestures.onPointerCancel}
+        onClickCapture={gestures.onClickCapture}
       >
         {rendered.map((i) => {
           const item = grouped?.items[i];
@@ -497,14 +505,15 @@ function RowBody({ alert, pending, id, itemKey, shared }: { alert: AlertRow; pen
   const colours = coloursOf(alert.severity, ctx);
 
   const onClick = (e: MouseEvent) => {
-    // Alt-click on a value filters the list by it, Alt+Shift-click excludes it (docs/search.md).
+    // Alt-click on a value filters the list by it, Alt+Shift-click excludes it (docs/search.md); a right-click or a
+    // long press opens its menu (value-menu-gestures.ts).
     if (e.altKey) {
       const name = (e.target as HTMLElement).closest<HTMLElement>('[data-column]')?.dataset.column;
       const column = ctx.columns.find((c) => c.name === name);
       const filter = column ? cellFilter(column, alert) : null;
       if (filter) {
         e.preventDefault();
-        filterBy(filter.field, filter.value, e.shiftKey);
+        void filterBy(filter.field, filter.value, e.shiftKey);
       }
       return;
     }

@@ -31,6 +31,7 @@ import { Toolbar } from './Toolbar.tsx';
 import { FilterSheet } from './FilterSheet.tsx';
 import { Pagination } from './Pagination.tsx';
 import { WhenShown } from '../../components/deferred.tsx';
+import { ValueMenu } from './ValueMenu.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
 import { GroupByDialog } from './GroupByDialog.tsx';
 import { groupByAtom, overviewShownAtom } from '../../state/groups.ts';
@@ -132,6 +133,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
         <ShortcutsDialog />
       </WhenShown>
       <GroupByDialog />
+      <ValueMenu />
       <DeleteConfirmation />
     </div>
   );

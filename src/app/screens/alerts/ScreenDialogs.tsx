@@ -47,6 +47,7 @@ const SHORTCUTS: [string[], MessageKey][] = [
   [['o'], 'Open'],
   [['w'], 'AlertsShortcutWatch'],
   [['Del'], 'Delete'],
+  [['f', 'Shift+F10'], 'ShortcutValueMenu'],
   [['Esc'], 'AlertsShortcutClearSelection'],
   [['/'], 'ShortcutFocusSearch'],
   [['r'], 'ShortcutRefresh'],

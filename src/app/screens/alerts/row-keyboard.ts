@@ -103,14 +103,16 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>, layout
 }
 
 /**
- * The keys of the list. `pageSize` is how many rows PageUp/PageDown jump: the rows that fit the viewport. In a grouped
- * list, focus moves through group headers and alerts alike, and `onGroupKey` takes the keys pressed on a group's line.
+ * The keys of the list. `pageSize` is how many rows PageUp/PageDown jump: the rows that fit the viewport;
+ * `valueMenu` opens the menu of a row's values (value-menu-gestures.ts). In a grouped list, focus moves through group
+ * headers and alerts alike, and `onGroupKey` takes the keys pressed on a group's line.
  */
 export function useRowKeyboard(
   ctx: RowContext,
   open: (id: string) => void,
   container: () => HTMLElement | null,
   pageSize: () => number,
+  valueMenu: (id: string, rowEl: HTMLElement) => void,
   onGroupKey?: (e: KeyboardEvent<HTMLElement>, group: string) => boolean,
 ) {
   const store = useStore();
@@ -171,10 +173,16 @@ export function useRowKeyboard(
           if (!ctx.canDelete) return;
           store.set(pendingDeleteAtom, { ids: [id], bulk: false });
           break;
+        case 'valueMenu': {
+          const rowEl = target.closest<HTMLElement>('[data-row-id]');
+          if (!rowEl) return;
+          valueMenu(id, rowEl);
+          break;
+        }
       }
       e.preventDefault();
       e.stopPropagation();
     },
-    [ctx, open, container, pageSize, store, onGroupKey],
+    [ctx, open, container, pageSize, valueMenu, store, onGroupKey],
   );
 }
