@@ -90,17 +90,41 @@ function afterTerm(text: string, at: number): boolean {
 
 const fold = (s: string) => s.toLowerCase();
 
-/** Starts-with before contains; then the larger count; then by name. */
+/**
+ * The values of a list folded to lower case, computed once per list: the lists are kept between keystrokes, and
+ * folding every known value again at each key was a good part of a keystroke's cost.
+ */
+const foldedLists = new WeakMap<readonly ValueCount[], readonly string[]>();
+function foldedOf(items: readonly ValueCount[]): readonly string[] {
+  let folded = foldedLists.get(items);
+  if (!folded) foldedLists.set(items, (folded = items.map((v) => fold(v.value))));
+  return folded;
+}
+
+/**
+ * Starts-with before contains; then the larger count; then by name: the first `limit` of that order (as a stable
+ * sort of every match would give), kept while scanning instead of sorting every match.
+ */
 function rank(partial: string, items: readonly ValueCount[], limit: number): ValueCount[] {
   const p = fold(partial);
-  const scored: { v: ValueCount; s: number }[] = [];
-  for (const v of items) {
-    const f = fold(v.value);
-    if (p === '' || f.startsWith(p)) scored.push({ v, s: 0 });
-    else if (f.includes(p)) scored.push({ v, s: 1 });
+  const folded = foldedOf(items);
+  const order = (a: { v: ValueCount; s: number }, b: { v: ValueCount; s: number }) =>
+    a.s - b.s || (b.v.count ?? -1) - (a.v.count ?? -1) || compareNames(a.v.value, b.v.value);
+  const top: { v: ValueCount; s: number }[] = [];
+  if (limit <= 0) return [];
+  for (let i = 0; i < items.length; i++) {
+    const f = folded[i]!;
+    const s = p === '' || f.startsWith(p) ? 0 : f.includes(p) ? 1 : -1;
+    if (s < 0) continue;
+    const c = { v: items[i]!, s };
+    // an equal one keeps its place after those before it, as in a stable sort
+    if (top.length === limit && order(c, top[limit - 1]!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && order(c, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, c);
+    if (top.length > limit) top.pop();
   }
-  scored.sort((a, b) => a.s - b.s || (b.v.count ?? -1) - (a.v.count ?? -1) || compareNames(a.v.value, b.v.value));
-  return scored.slice(0, limit).map((x) => x.v);
+  return top.map((x) => x.v);
 }
 
 /**
@@ -116,7 +140,7 @@ export function valueTerm(field: string, value: string, known: readonly ValueCou
     if (LIST_COLUMNS.has(f)) return `${f}:${word}`;
     const type = f.startsWith('_.') ? 'text' : columnType(f);
     const lower = fold(value);
-    if (type === 'text' && !/[%_]/.test(value) && !known.some((k) => fold(k.value) !== lower && fold(k.value).includes(lower))) return `${f}:${word}`;
+    if (type === 'text' && !/[%_]/.test(value) && !foldedOf(known).some((k) => k !== lower && k.includes(lower))) return `${f}:${word}`;
   }
   return exactTerm(f, value);
 }

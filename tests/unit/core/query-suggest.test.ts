@@ -5,6 +5,7 @@ import { cellFilter, cellValues, rowValues } from '../../../src/core/query-value
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
 import { checkQuery } from '../../../src/core/query-check.ts';
 import { jsRegexSource } from '../../../src/core/pg-regex.ts';
+import { compareNames } from '../../../src/core/names.ts';
 
 /** Whether the real server, reading this one-term query, finds an alert whose field holds `value` (ASCII values). */
 function serverFinds(q: string, value: string | readonly string[]): boolean {
@@ -264,5 +265,28 @@ describe('a value one click from a filter', () => {
       { column: 'service', field: 'service', value: 'Db' },
       { column: 'region', field: '_.region', value: 'eu' },
     ]);
+  });
+});
+
+describe('ranking many known values', () => {
+  it('gives the first ten of the full order (starts-with, count, name; ties in their order) whatever the count of matches', () => {
+    // a fixed pseudo-random list: names sharing prefixes, counts with ties, some without a count (the page's rows)
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const known = Array.from({ length: 600 }, (_, i) => ({
+      value: `${['host', 'Host', 'db-host', 'web'][Math.floor(next() * 4)]}-${Math.floor(next() * 300)}${i % 7 === 0 ? 'x' : ''}`,
+      count: next() < 0.3 ? null : Math.floor(next() * 5),
+    }));
+    for (const typed of ['', 'h', 'host-1', 'st-2', 'x', 'zzz']) {
+      const p = typed.toLowerCase();
+      const expected = known
+        .map((v) => ({ v, s: v.value.toLowerCase().startsWith(p) ? 0 : v.value.toLowerCase().includes(p) ? 1 : -1 }))
+        .filter((x) => x.s >= 0)
+        .sort((a, b) => a.s - b.s || (b.v.count ?? -1) - (a.v.count ?? -1) || compareNames(a.v.value, b.v.value))
+        .slice(0, 10)
+        .map((x) => x.v.value);
+      const got = suggest(`group:${typed}`, 6 + typed.length, { group: known }).map((x) => x.label);
+      expect(got, typed).toEqual(expected);
+    }
   });
 });

@@ -74,43 +74,66 @@ export function StatusLabel({ status, t }: { status: string; t: Translator['t'] 
 // each second cost ~30 ms of main thread per second on the benchmark, this costs ~1 ms. React renders these spans
 // empty and never manages their text, so the two never fight over the DOM. Only rows on screen have cells.
 
-// Cells out of sight (rows rendered beyond the list's edges, a page scrolled away) do not tick: one observer tells
-// which are in view, and a cell coming into view is brought up to date at once. Each ticking cell costs the browser
-// a re-recording of its row, so this halves what the table costs between polls.
-const inView = new WeakMap<Element, boolean>();
-const onView = new WeakMap<Element, () => void>();
-let viewObserver: IntersectionObserver | null | undefined;
-/**
- * Made in a function of its own: a callback created inside watchView would share that call's closure scope, and so
- * keep the first cell ever watched (and the detached row around it) for as long as the page lives.
- */
-function makeViewObserver(): IntersectionObserver | null {
-  if (typeof IntersectionObserver === 'undefined') return null;
-  return new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      inView.set(e.target, e.isIntersecting);
-      if (e.isIntersecting) onView.get(e.target)?.();
-    }
-  });
+// Cells out of sight (rows rendered beyond the list's edges, a page scrolled away) do not tick: each second, one pass
+// reads which ticking cells are in the viewport, then writes those (reads before writes: no layout in between), and a
+// scroll brings the cells it shows up to date within SCROLL_CATCH_UP_MS. Each ticking cell costs the browser a
+// re-recording of its row, so this halves what the table costs between polls. (An IntersectionObserver did this
+// before: Chromium recomputed its hundred-odd targets in every frame that laid anything out, ~2 ms a frame, at every
+// keystroke in the search box and every tick.)
+const tickingCells = new Map<HTMLElement, (now: number) => void>();
+let stopTicking: (() => void) | null = null;
+let scrollTimer: ReturnType<typeof setTimeout> | null = null;
+/** How soon the cells a scroll brings into view show the time of now. */
+const SCROLL_CATCH_UP_MS = 100;
+
+function shownInViewport(el: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
 }
-function watchView(el: Element, onShown: () => void): () => void {
-  viewObserver ??= makeViewObserver();
-  if (!viewObserver) return () => undefined;
-  onView.set(el, onShown);
-  viewObserver.observe(el);
+
+function tickShown(now: number) {
+  const shown: ((now: number) => void)[] = [];
+  for (const [el, write] of tickingCells) if (shownInViewport(el)) shown.push(write);
+  for (const write of shown) write(now);
+}
+
+function onScrollTick() {
+  scrollTimer ??= setTimeout(() => {
+    scrollTimer = null;
+    tickShown(Date.now());
+  }, SCROLL_CATCH_UP_MS);
+}
+
+/** Made in a function of its own, so that no closure of a cell's effect keeps that cell (and its row) alive. */
+function startTicking(): () => void {
+  const untick = onSecond(tickShown);
+  document.addEventListener('scroll', onScrollTick, { capture: true, passive: true });
   return () => {
-    viewObserver?.unobserve(el);
-    onView.delete(el);
-    inView.delete(el);
+    untick();
+    document.removeEventListener('scroll', onScrollTick, { capture: true });
+    if (scrollTimer !== null) clearTimeout(scrollTimer);
+    scrollTimer = null;
+  };
+}
+
+function watchTicking(el: HTMLElement, write: (now: number) => void): () => void {
+  tickingCells.set(el, write);
+  stopTicking ??= startTicking();
+  return () => {
+    tickingCells.delete(el);
+    if (tickingCells.size === 0 && stopTicking) {
+      stopTicking();
+      stopTicking = null;
+    }
   };
 }
 
 function useTickingText(compute: (now: number) => string, deps: readonly unknown[]) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
     const write = (now: number) => {
-      const el = ref.current;
-      if (!el) return;
       const next = compute(now);
       // The text node is changed in place: replacing it (textContent) would make Chromium restyle the box and build
       // its layout object again at every tick.
@@ -120,15 +143,7 @@ function useTickingText(compute: (now: number) => string, deps: readonly unknown
       } else if (el.textContent !== next) el.textContent = next;
     };
     write(Date.now());
-    const el = ref.current;
-    const unwatch = el ? watchView(el, () => write(Date.now())) : () => undefined;
-    const untick = onSecond((now) => {
-      if (el && inView.get(el) !== false) write(now);
-    });
-    return () => {
-      untick();
-      unwatch();
-    };
+    return watchTicking(el, write);
     // compute is rebuilt every render; deps say when its result can change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
