@@ -1,4 +1,5 @@
-// A value's menu (value-filter.ts opens it): filter the list by the value, exclude it, or copy it. The ARIA menu
+// A value's menu (value-filter.ts opens it): filter the list by the value, exclude it, or copy it (a row's menu of
+// every value has only the filters). The ARIA menu
 // pattern: the first entry takes the focus, arrows/Home/End move, Escape or Tab closes and gives the focus back to
 // where the menu was opened; a press outside, a scroll or a resize closes it. Entries are 44 px tall on touch screens.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -141,7 +142,8 @@ export default function ValueMenuPanel({ request }: { request: ValueMenuRequest 
           </div>
           {item(target, 'filter', t('FilterByValue'), () => filter(target, false))}
           {item(target, 'block', t('ExcludeValue'), () => filter(target, true))}
-          {item(target, 'copy', t('CopyValue'), () => void copy(target))}
+          {/* a row's menu lists many values: only its filters, to keep it short */}
+          {single && item(target, 'copy', t('CopyValue'), () => void copy(target))}
         </div>
       ))}
     </div>,
