@@ -43,7 +43,8 @@ export default function ValueMenuPanel({ request }: { request: ValueMenuRequest 
   // once placed (a hidden element cannot take the focus)
   const placed = place !== null;
   useLayoutEffect(() => {
-    if (placed) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+    // a menu with nothing to offer takes the focus itself, so that Escape closes it
+    if (placed) (ref.current?.querySelector<HTMLElement>('[role="menuitem"]') ?? ref.current)?.focus({ preventScroll: true });
   }, [placed, request]);
 
   // A press outside, a scroll of the page or a list under it, or a new window size: the menu has lost its place.
@@ -129,10 +130,11 @@ export default function ValueMenuPanel({ request }: { request: ValueMenuRequest 
     <div
       ref={ref}
       role="menu"
+      tabIndex={-1}
       aria-label={single ? named(request.targets[0]!) : t('ValueMenu')}
       onKeyDown={onKeyDown}
       style={place ?? { left: request.x, top: request.y, visibility: 'hidden' }}
-      className="fixed z-50 max-h-[min(28rem,calc(100dvh-16px))] w-max min-w-56 max-w-[min(24rem,calc(100vw-16px))] overflow-auto rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 dark:bg-gray-800 dark:text-gray-100 dark:ring-white/15"
+      className="fixed z-50 focus:outline-none max-h-[min(28rem,calc(100dvh-16px))] w-max min-w-56 max-w-[min(24rem,calc(100vw-16px))] overflow-auto rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 dark:bg-gray-800 dark:text-gray-100 dark:ring-white/15"
     >
       {request.targets.length === 0 && <p className="px-4 py-2 text-gray-600 dark:text-gray-300">{t('NoFilterableValue')}</p>}
       {request.targets.map((target, i) => (

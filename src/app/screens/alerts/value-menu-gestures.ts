@@ -34,7 +34,7 @@ export function cardColumns(ctx: RowContext): ColumnDef[] {
 
 /**
  * Handlers for the list's element: `cell` for the table (a cell's own value), `card` for the phone cards (the card's
- * values). A press that opened the menu does not also open the alert.
+ * values). A long press that opened the menu does not also open the alert (Safari sends a click when the finger lifts).
  */
 export function useValueMenuGestures(ctx: RowContext, kind: 'cell' | 'card') {
   const store = useStore();
@@ -74,10 +74,7 @@ export function useValueMenuGestures(ctx: RowContext, kind: 'cell' | 'card') {
       // with text selected (to copy it), or with a modifier, the browser's own menu
       if (e.shiftKey || e.ctrlKey || e.metaKey || window.getSelection()?.toString()) return;
       if ((e.target as HTMLElement).closest('a, button, input, label, [role="menu"]')) return;
-      if (openAt(e.target as HTMLElement, e.clientX, e.clientY)) {
-        e.preventDefault();
-        swallowClickUntil.current = Date.now() + 800;
-      }
+      if (openAt(e.target as HTMLElement, e.clientX, e.clientY)) e.preventDefault();
     },
     [openAt, endPress],
   );
