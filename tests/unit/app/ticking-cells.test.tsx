@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-// The time-left cells tick on one shared one-second timer and are watched by one visibility observer, both living as
-// long as any cell is on screen (on a wall display: for days). A cell that left must not stay reachable through
-// them: the first cell ever shown used to, with the detached row around it.
-import { afterEach, describe, expect, it } from 'vitest';
+// The time-left cells tick on one shared one-second timer, which writes only the cells in the viewport, living as long
+// as any cell is on screen (on a wall display: for days). A cell that left must not stay reachable through it: the
+// first cell ever shown used to, with the detached row around it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { TimeLeft } from '../../../src/app/screens/alerts/AlertCells.tsx';
 import { onSecond } from '../../../src/app/hooks/second-ticker.ts';
 import { retainedStrings } from './retained.ts';
+import { formatHms } from '../../../src/core/time-left.ts';
 
 afterEach(cleanup);
 
@@ -45,4 +46,36 @@ describe('time-left cells', () => {
     expect(await retainedStrings(/^gone-cell-marker-/)).toEqual([]);
     other.unmount();
   }, 120_000);
+});
+
+describe('ticking where seen', () => {
+  it('a cell out of the viewport keeps its text until a scroll brings it in, then shows the time of now', () => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00.000Z') });
+    try {
+      const alert = { status: 'open', timeout: 3600, lastReceiveTime: '2030-01-01T00:00:00.000Z', updateTime: '2030-01-01T00:00:00.000Z' };
+      const { container } = render(
+        <>
+          <TimeLeft alert={alert} neverLabel="seen" />
+          <TimeLeft alert={alert} neverLabel="below" />
+        </>,
+      );
+      const [seen, below] = [...container.querySelectorAll('span')] as HTMLElement[];
+      const at = (top: number) => ({ top, bottom: top + 20, left: 10, right: 60, width: 50, height: 20, x: 10, y: top }) as DOMRect;
+      let scrolledTo = 0;
+      seen!.getBoundingClientRect = () => at(10 - scrolledTo);
+      below!.getBoundingClientRect = () => at(window.innerHeight + 400 - scrolledTo);
+      expect(seen!.textContent).toBe(formatHms(3600));
+      vi.advanceTimersByTime(1000);
+      expect(seen!.textContent).toBe(formatHms(3599));
+      expect(below!.textContent).toBe(formatHms(3600));
+      // scrolled into view: up to date a moment later, without waiting for the next second
+      vi.advanceTimersByTime(500);
+      scrolledTo = 500;
+      document.dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(100);
+      expect(below!.textContent).toBe(formatHms(3598));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
