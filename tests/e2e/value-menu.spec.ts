@@ -130,3 +130,24 @@ for (const [locale, x] of Object.entries(TEXTS)) {
     });
   });
 }
+
+test.describe('value menu on a touch screen’s table', () => {
+  test.use({ locale: 'en-US', viewport: { width: 768, height: 1000 }, hasTouch: true, isMobile: true });
+
+  test('the row menu leads to the menu of the row’s values, 44 px entries', async ({ page, request }) => {
+    const event = `E2EValueTouch${Date.now()}`;
+    await createAlert(request, { event, resource: 'touch-a' });
+    await createAlert(request, { event, resource: 'touch-b' });
+    await page.goto(`/alerts?q=event:${event}`);
+    await expect(rows(page)).toHaveCount(2);
+    await rows(page).filter({ hasText: 'touch-a' }).getByRole('button', { name: 'Row actions' }).tap();
+    await page.getByRole('menuitem', { name: 'Filter by a value' }).tap();
+    const menu = page.getByRole('menu', { name: 'Filter by a value' });
+    const exclude = menu.getByRole('menuitem', { name: 'Exclude this value – Resource: touch-a' });
+    expect((await exclude.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await exclude.tap();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('touch-b');
+    await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue(`event:${event} AND NOT resource:"^touch-a$"`);
+  });
+});

@@ -2,7 +2,7 @@
 // configured custom actions in a menu. Shown on hover and on keyboard focus in the table, in place of the time cells;
 // always shown on phone cards; on a touch screen's table, one menu button in every row (RowActionsMenu).
 import { memo } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { allowedActions, ACTION_LABEL_KEYS } from '../../../core/actions.ts';
 import { isWatchedBy } from '../../../core/watch.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
@@ -15,6 +15,11 @@ import { actionLabel } from '../../i18n/labels.ts';
 import { pendingDeleteAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { alertCommands } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
+import { rowOf } from '../../state/alerts.ts';
+import type { Store } from '../../state/store.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import { openValueMenuAt } from './value-filter.ts';
+import { rowTargets } from './value-menu-gestures.ts';
 
 /** The most buttons a row can show: four status actions (an acknowledged alert), watch, delete and the menu. */
 export function actionButtonCount(ctx: Pick<RowContext, 'canWrite' | 'canDelete' | 'username' | 'customActions'>): number {
@@ -114,6 +119,7 @@ export const RowActions = memo(function RowActions({
  */
 export const RowActionsMenu = memo(function RowActionsMenu({ alert, ctx, tabbable }: { alert: AlertRow; ctx: RowContext; tabbable: boolean }) {
   const { t } = useT();
+  const store = useStore();
   const askDelete = useSetAtom(pendingDeleteAtom);
   if (!ctx.canWrite) return null;
   const watched = isWatchedBy(alert, ctx.username);
@@ -128,6 +134,8 @@ export const RowActionsMenu = memo(function RowActionsMenu({ alert, ctx, tabbabl
   }
   if (ctx.canDelete) entries.push({ key: 'delete', label: t('Delete'), icon: 'delete', onSelect: () => askDelete({ ids: [alert.id], bulk: false }) });
   for (const action of ctx.customActions) entries.push({ key: `custom:${action}`, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', [alert.id], action) });
+  // the menu of the row's values, for a finger (a long press on a cell does it too, but nothing shows it can)
+  entries.push({ key: 'values', label: t('ValueMenu'), icon: 'filter', onSelect: () => openRowValues(store, alert.id, ctx, t) });
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   return (
     <div className="flex items-center justify-end" onClick={stop} onKeyDown={stop}>
@@ -143,3 +151,14 @@ export const RowActionsMenu = memo(function RowActionsMenu({ alert, ctx, tabbabl
     </div>
   );
 });
+
+/** Opens the menu of a row's values under its menu button, once the row menu has closed and given the focus back. */
+function openRowValues(store: Store, id: string, ctx: RowContext, t: (key: MessageKey) => string) {
+  setTimeout(() => {
+    const row = document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(id)}"]`);
+    const alert = rowOf(store, id);
+    if (!row || !alert) return;
+    const button = row.querySelector<HTMLElement>('button[aria-haspopup="menu"]') ?? row;
+    openValueMenuAt(store, button, rowTargets(ctx.columns, alert, t), 'list', row);
+  }, 0);
+}
