@@ -42,11 +42,11 @@ export default defineConfig({
             // What the alerts screen shares with its lazy panels (filter sheet, touch row menu), with its lazy list
             // forms (phone cards, grouped lists) and with other screens (alert HTML, time left, the pending mark and
             // pending actions, a value's query term, the time ranges, a row's cells, actions, colours, keyboard and
-            // window, jotai's utilities) is one chunk beside the screen's own, instead of several small ones, each a
-            // round trip before the first row.
+            // window, the value menu's stand-in, jotai's utilities) is one chunk beside the screen's own, instead of
+            // several small ones, each a round trip before the first row.
             {
               name: 'screen-shared',
-              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/](second-ticker|observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](row-window\.ts|row-keyboard\.ts|group-labels\.ts|RowActions\.tsx|AlertCells\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
+              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/](second-ticker|observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](row-window\.ts|row-keyboard\.ts|group-labels\.ts|RowActions\.tsx|AlertCells\.tsx|ValueMenu\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
             },
           ],
         },
