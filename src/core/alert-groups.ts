@@ -95,6 +95,20 @@ export interface GroupWithMembers {
   ids: string[];
 }
 
+/**
+ * What "Download as CSV" exports of a grouped list (docs/groups.md): the alerts of its open groups in the list's order
+ * (groups in display order, each group's alerts in the view's order), each once (an alert in two open groups comes with
+ * the first); with no group open (or none of the open ones left), every alert of the view in the view's order (`all`).
+ */
+export function exportedIds(groups: readonly GroupWithMembers[], open: Iterable<string>, all: readonly string[]): string[] {
+  const wanted = new Set(open);
+  const openGroups = groups.filter((g) => wanted.has(g.group.key));
+  if (openGroups.length === 0) return [...all];
+  const ids = new Set<string>();
+  for (const g of openGroups) for (const id of g.ids) ids.add(id);
+  return [...ids];
+}
+
 /** The groups of a list of alerts, in display order (compareGroups), with their members. */
 export function groupAlerts(
   alerts: readonly Alert[],

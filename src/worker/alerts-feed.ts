@@ -163,6 +163,16 @@ export class AlertsFeed implements Feed {
     return this.index?.members(key, (id) => this.rows.find((r) => r.id === id)) ?? null;
   }
 
+  /** What a download of this grouped list holds, as the last poll answered (null: no answer yet). */
+  exported(open: Iterable<string>): AlertRow[] | null {
+    return this.index?.exported(open) ?? null;
+  }
+
+  /** An alert as this feed last knew it: of the page, or of every alert of the view it fetched. */
+  known(id: string): AlertRow | undefined {
+    return this.index?.row(id) ?? this.rows.find((r) => r.id === id);
+  }
+
   /** An action was taken on a group: whatever joined it so far counts as seen. */
   lookedAt(key: string): void {
     if (!this.index || !this.fullSent) return;

@@ -34,7 +34,7 @@ import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
-import { allAlertsParams, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
+import { allAlertsParams, exportedIds, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
 import { trendOf } from '../core/severity.ts';
 import { request } from './http.ts';
 import { parseAlertsResponse } from './schema.ts';
@@ -201,6 +201,37 @@ export class AlertsService implements AlertsApi {
     // What the group holds now has been looked at: its "grew" mark goes.
     this.hub?.feeds('alerts').find((f) => f.key === viewKey(req.view))?.lookedAt(req.key);
     return ok({ ...result.value, total });
+  }
+
+  async exportAlerts(view: AlertsView, openGroups: string[]): Promise<Result<Alert[]>> {
+    const field = groupFieldOf(view.groupBy, this.ctx.config);
+    if (!field) return fail('internal', 'The list is not grouped');
+    const key = viewKey(view);
+    // `trend` is the console's own field: the export carries the API's alert fields only.
+    const apiFields = (rows: readonly AlertRow[]): Alert[] => rows.map(({ trend: _trend, ...alert }) => alert);
+    // The leader polls the view: its last answer is what the user sees.
+    const known = this.hub?.feeds('alerts').find((f) => f.key === key)?.exported(openGroups);
+    if (known) return ok(apiFields(known));
+    // A follower (or a leader before its first answer): one request for every alert of the view, grouped the same way.
+    const answer = await this.ctx.call((http) =>
+      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
+    );
+    if (answer.ok) {
+      const alerts: Alert[] = answer.value.value.alerts;
+      const byId = new Map(alerts.map((a) => [a.id, a]));
+      const groups = groupAlerts(alerts, field, { config: this.ctx.config, username: this.ctx.session.username });
+      return ok(exportedIds(groups, openGroups, alerts.map((a) => a.id)).map((id) => byId.get(id)!));
+    }
+    // Offline: the open groups as the cache last held them, when it holds every alert of them.
+    const cached = answer.error.kind === 'network' ? await this.ctx.cache.getView(key) : undefined;
+    const open = new Set(openGroups);
+    const groups = cached?.groups?.groups.filter((g) => open.has(g.key)) ?? [];
+    const memberIds = groups.map((g) => cached?.groups?.members[g.key]);
+    if (!cached || groups.length === 0 || memberIds.some((ids) => !ids)) return answer;
+    const rows = new Map([...cached.rows, ...(cached.groupRows ?? [])].map((r) => [r.id, r]));
+    const ids = exportedIds(groups.map((group, i) => ({ group, ids: memberIds[i]! })), open, []);
+    if (!ids.every((id) => rows.has(id))) return answer;
+    return ok(apiFields(ids.map((id) => rows.get(id)!)));
   }
 
   async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
@@ -532,7 +563,7 @@ export class AlertsService implements AlertsApi {
   ): Promise<Result<BulkResult>> {
     const result: BulkResult = { succeeded: [], failed: [], queued: [] };
     if (queueable && !this.ctx.reachable) {
-      await this.outbox.queue(ids, queueable.command, queueable.seen);
+      await this.outbox.queue(ids, queueable.command, await this.completeSeen(ids, queueable.seen));
       onProgress?.(ids.length);
       return ok({ ...result, queued: [...ids] });
     }
@@ -553,7 +584,7 @@ export class AlertsService implements AlertsApi {
     if (result.queued.length) {
       this.ctx.setOnline(false);
       // no answer: the request may have arrived, so the outbox looks at the alert before sending it again
-      await this.outbox.queue(result.queued, queueable!.command, queueable!.seen, true);
+      await this.outbox.queue(result.queued, queueable!.command, await this.completeSeen(result.queued, queueable!.seen), true);
       if (result.succeeded.length === 0 && result.failed.length === 0) return ok(result);
     }
     const first = result.failed[0]?.error;
@@ -563,6 +594,32 @@ export class AlertsService implements AlertsApi {
     // After an action the list, its tab counts and the detail reload at once (the old console left counts stale).
     await this.reload();
     return ok(result);
+  }
+
+  /**
+   * What the user saw of the alerts acted on, where the page had no row of them (Select all in a grouped list takes
+   * alerts the page holds no row for): as this worker last knew them, from the lists it polls, else from the cached
+   * copy of the list this tab shows (which holds every alert of its open groups). An alert known nowhere stays without.
+   */
+  private async completeSeen(ids: readonly string[], seen: Record<string, AlertSeen>): Promise<Record<string, AlertSeen>> {
+    const missing = ids.filter((id) => !seen[id]);
+    if (missing.length === 0) return seen;
+    const feeds = this.hub?.feeds('alerts') ?? [];
+    let cachedRows: Map<string, AlertRow> | null = null;
+    const out = { ...seen };
+    for (const id of missing) {
+      let alert: AlertRow | undefined;
+      for (const feed of feeds) if ((alert = feed.known(id))) break;
+      if (!alert) {
+        if (!cachedRows) {
+          const shown = this.wants.alerts?.slot === 'alerts' ? await this.ctx.cache.getView(viewKey(this.wants.alerts.view)) : undefined;
+          cachedRows = new Map([...(shown?.rows ?? []), ...(shown?.groupRows ?? [])].map((r) => [r.id, r]));
+        }
+        alert = cachedRows.get(id);
+      }
+      if (alert) out[id] = { status: alert.status, lastReceiveId: alert.lastReceiveId, resource: alert.resource, event: alert.event };
+    }
+    return out;
   }
 
   private async afterChange<T>(result: Result<T>): Promise<Result<T>> {

@@ -5,6 +5,7 @@ import type { AlertRow, GroupsSnapshot } from './contract/index.ts';
 import type { AlertsView, Config } from '../core/types.ts';
 import {
   applyLooked,
+  exportedIds,
   groupAlerts,
   groupFieldOf,
   overviewOf,
@@ -159,6 +160,17 @@ export class ViewIndex {
     if (!ids) return null;
     const rows = ids.map((id) => this.cachedRows.get(id) ?? known(id));
     return rows.every((r): r is AlertRow => r !== undefined) ? rows : null;
+  }
+
+  /** What a download of the grouped list holds (exportedIds), from the last poll; null before one answered. */
+  exported(open: Iterable<string>): AlertRow[] | null {
+    if (!this.alerts || !this.field) return null;
+    return exportedIds(this.groupList, open, this.alerts.map((a) => a.id)).map((id) => this.byId.get(id)!);
+  }
+
+  /** An alert of the last poll (or of a cached open group), by id. */
+  row(id: string): AlertRow | undefined {
+    return this.byId.get(id) ?? this.cachedRows.get(id);
   }
 
   /** Everything, for a full message; what it holds counts as sent. */

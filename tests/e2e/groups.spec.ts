@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // Alert groups on the alerts screen, against the demo server: grouping by each field gives the groups the API counts
@@ -209,6 +210,37 @@ test('a big open group shows every alert as it scrolls: the rows near the view c
   await page.getByRole('checkbox', { name: 'Select all' }).click();
   await expect(bulk).toHaveCount(0);
   // The tests after this one meet the server as it was.
+  for (const id of ids) expect((await request.delete(`/api/alert/${id}`)).ok()).toBe(true);
+});
+
+test('Download as CSV of a grouped list: every alert of the open group, not only the rows the page holds; none open: the whole view', async ({ page, request }) => {
+  const tag = `e2ecsv${Date.now()}`;
+  // A group bigger than what the page holds of it (the rows near the screen), and a small one.
+  const ids: string[] = [];
+  for (let i = 0; i < 150; i++) ids.push(await createAlert(request, { event: `${tag}-Big`, resource: `${tag}-big-${String(i).padStart(3, '0')}`, severity: 'minor', tags: [tag] }));
+  for (let i = 0; i < 2; i++) ids.push(await createAlert(request, { event: `${tag}-Small`, resource: `${tag}-small-${i}`, severity: 'minor', tags: [tag] }));
+  await page.goto(`/alerts?q=${encodeURIComponent(`tags:${tag}`)}#${ALL_STATUSES};gb:event`);
+  await groupRow(page, `${tag}-Big`).click();
+  await expect(alertRows(page).filter({ hasText: `${tag}-big-000` })).toBeVisible();
+
+  const download = async () => {
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download as CSV' }).click()]);
+    const text = await readFile(await file.path(), 'utf8');
+    // One line per alert after the header (CRLF after each; no field of these alerts holds a line break).
+    return { lines: text.split('\r\n').length - 2, resources: new Set(text.match(new RegExp(`${tag}-(big|small)-\\d+`, 'g'))) };
+  };
+  const open = await download();
+  expect(open.lines).toBe(150);
+  expect(open.resources.size).toBe(150);
+  expect([...open.resources].every((r) => r.startsWith(`${tag}-big-`))).toBe(true);
+
+  // No group open: every alert of the view.
+  await groupRow(page, `${tag}-Big`).click();
+  await expect(alertRows(page)).toHaveCount(0);
+  const none = await download();
+  expect(none.lines).toBe(152);
+  expect(none.resources.size).toBe(152);
   for (const id of ids) expect((await request.delete(`/api/alert/${id}`)).ok()).toBe(true);
 });
 

@@ -47,6 +47,15 @@ export const filterListsQuery: Query<FilterLists> = { key: 'filter-lists', tags:
 /** The values the search box suggests, with their counts (the worker asks the API at most every few minutes). */
 export const suggestionsQuery: Query<SuggestionData> = { key: 'search-suggestions', tags: [], run: () => dataWorker.getSuggestions() };
 
+/**
+ * What "Download as CSV" exports of a grouped list: every alert of its open groups (or of the view when none is open),
+ * from the worker, since the page holds only the rows near the screen. A failure shows in the snackbar.
+ */
+export async function exportGroupedAlerts(view: AlertsView, openGroups: readonly string[]): Promise<Alert[] | null> {
+  const outcome = await runCommand({ label: t('DownloadAsCsv'), gate: 'alerts-csv', run: () => dataWorker.exportAlerts(view, [...openGroups]) });
+  return outcome.ok ? outcome.value : null;
+}
+
 // ---- commands ------------------------------------------------------------------------------------------------------
 
 /**

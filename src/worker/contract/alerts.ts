@@ -195,6 +195,12 @@ export interface AlertsApi {
    * (a delete needs one).
    */
   actOnGroup(request: GroupActionRequest, onProgress?: (progress: GroupActionProgress) => void): Promise<Result<GroupActionResult>>;
+  /**
+   * what "Download as CSV" exports of a grouped list (the view has `groupBy`): every alert of the `openGroups` in the
+   * list's order, each once, or every alert of the view in its order when none is open (src/core/alert-groups.ts
+   * exportedIds); not only the rows the page holds. The API's alert fields only.
+   */
+  exportAlerts(view: AlertsView, openGroups: string[]): Promise<Result<Alert[]>>;
   /** the note, or null when it was queued to be sent when the API answers again */
   addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>>;
   updateNote(id: string, noteId: string, text: string): Promise<Result<Note>>;

@@ -4,6 +4,7 @@ import {
   applyLooked,
   compareGroups,
   EMPTY_GROUP,
+  exportedIds,
   GROUP_ACTIONS,
   groupActionCount,
   groupActionTargets,
@@ -124,6 +125,23 @@ describe('group order', () => {
 
   it('an unknown severity sorts after every known one', () => {
     expect(compareGroups({ key: 'x', severity: 'bogus', count: 100 }, { key: 'y', severity: 'trace', count: 1 })).toBeGreaterThan(0);
+  });
+});
+
+describe('what a grouped list downloads as CSV', () => {
+  // Web (3 alerts) sorts before App (1), whatever order the keys are opened in; alert 1 is in both.
+  const alerts = [alert('1', { service: ['App', 'Web'] }), alert('2', { service: ['Web'] }), alert('3', { service: ['Web'] }), alert('4', { service: [] })];
+  const groups = groupAlerts(alerts, 'service');
+  const all = alerts.map((a) => a.id);
+
+  it("the open groups' alerts in the list's order, each once", () => {
+    expect(exportedIds(groups, ['App', 'Web'], all)).toEqual(['1', '2', '3']);
+    expect(exportedIds(groups, ['App', EMPTY_GROUP], all)).toEqual(['1', '4']);
+  });
+
+  it('no group open (or only groups that are gone): every alert of the view in its order', () => {
+    expect(exportedIds(groups, [], all)).toEqual(all);
+    expect(exportedIds(groups, ['Gone'], all)).toEqual(all);
   });
 });
 

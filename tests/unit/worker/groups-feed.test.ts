@@ -393,3 +393,109 @@ describe('an action on a whole group', () => {
     expect((await service.actOnGroup({ view, key: 'x', action: 'ack' })).ok).toBe(false);
   });
 });
+
+describe('downloading a grouped list as CSV', () => {
+  /** What the list shows of its open groups: their members in group order, each alert once. */
+  const shownOrder = (full: AlertsFull, open: string[]) => [
+    ...new Set(full.groups!.groups.filter((g) => open.includes(g.key)).flatMap((g) => full.groups!.members[g.key] ?? [])),
+  ];
+
+  it("every alert of the open groups in the list's order, each once, from the leader's last answer without a request", async () => {
+    const { tag, ids } = await storm();
+    const { service, events, config, net } = await open();
+    const view = viewFor(config, tag, { groupBy: 'service' });
+    await service.setOpenGroups(['Db', 'Web']);
+    await service.setView(view);
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    const before = net.state.requests.length;
+    const exported = await service.exportAlerts(view, ['Db', 'Web']);
+    expect(net.state.requests.length).toBe(before);
+    expect(exported.ok).toBe(true);
+    if (!exported.ok) return;
+    // d2 is in Web and Db: once. n2 (no service) is in no open group.
+    const got = exported.value.map((a) => a.id);
+    expect(got).toEqual(shownOrder(full, ['Db', 'Web']));
+    expect(got.sort()).toEqual([ids.d1, ids.d2, ids.d3, ids.d4, ids.d5, ids.n1].sort());
+    // The API's fields only, as a plain list's export.
+    expect(exported.value.every((a) => !('trend' in a))).toBe(true);
+    // No group open: every alert of the view.
+    const all = await service.exportAlerts(view, []);
+    expect(all.ok && all.value.map((a) => a.id).sort()).toEqual(Object.values(ids).sort());
+  });
+
+  it('a group bigger than the rows sent to the page: all of it; a tab that does not poll the view asks once', async () => {
+    const tag = `csvbig-${++counter}-${Date.now()}`;
+    const size = FIRST_ROWS + 15;
+    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    await post({ resource: `${tag}-x`, event: 'Other', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    const leader = await open();
+    const view = viewFor(leader.config, tag, { groupBy: 'event' });
+    await leader.service.setOpenGroups(['Big']);
+    await leader.service.setView(view);
+    const full = (await nextEvent(leader.events, 'alerts-full', 0)) as AlertsFull;
+    expect(full.rows).toHaveLength(FIRST_ROWS);
+    const fromLeader = await leader.service.exportAlerts(view, ['Big']);
+    expect(fromLeader.ok && fromLeader.value.map((a) => a.id)).toEqual(full.groups!.members.Big);
+    expect(fromLeader.ok && fromLeader.value).toHaveLength(size);
+
+    // A tab whose worker has no copy of the view: one request for the whole view, the same answer.
+    const other = await open();
+    other.net.state.requests.length = 0;
+    const fromOther = await other.service.exportAlerts(view, ['Big']);
+    expect(fromOther.ok && fromOther.value.map((a) => a.id)).toEqual(full.groups!.members.Big);
+    expect(other.net.state.requests.filter((r) => r.startsWith('GET /alerts?'))).toHaveLength(1);
+    // A list that is not grouped is not exported this way.
+    expect((await other.service.exportAlerts({ ...view, groupBy: undefined }, [])).ok).toBe(false);
+  });
+
+  it('offline after an offline start: the open group as the cache holds it, every alert of it', async () => {
+    const tag = `csvoff-${++counter}-${Date.now()}`;
+    const size = FIRST_ROWS + 5;
+    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    const net = network();
+    const first = await open(net);
+    const view = viewFor(first.config, tag, { groupBy: 'event' });
+    await first.service.setOpenGroups(['Big']);
+    await first.service.setView(view);
+    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    await new Promise((r) => setTimeout(r, 200));
+    first.service.close();
+
+    net.state.down = true;
+    const second = await open(net, first.cacheName);
+    await second.service.setOpenGroups(['Big']);
+    await second.service.setView(view);
+    await nextEvent(second.events, 'alerts-full', 0);
+    const exported = await second.service.exportAlerts(view, ['Big']);
+    expect(exported.ok && exported.value.map((a) => a.id)).toEqual(live.groups!.members.Big);
+    // What the cache does not hold (every alert of the view) is a clear failure, not a partial file.
+    const all = await second.service.exportAlerts(view, []);
+    expect(all.ok).toBe(false);
+  });
+});
+
+describe('an action on selected alerts the page holds no row of', () => {
+  it('queued offline, each carries what the worker knew of the alert (the outbox tells a moot action by it)', async () => {
+    const tag = `seen-${++counter}-${Date.now()}`;
+    const size = FIRST_ROWS + 10;
+    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+    const net = network();
+    const { service, events, config } = await open(net);
+    const view = viewFor(config, tag, { groupBy: 'event' });
+    await service.setOpenGroups(['Big']);
+    await service.setView(view);
+    const full = (await nextEvent(events, 'alerts-full', 0)) as AlertsFull;
+    const all = full.groups!.members.Big!;
+    expect(full.rows.length).toBeLessThan(all.length);
+    net.state.down = true;
+    const mark = events.length;
+    // Select all: the page gives what it saw of the rows it holds only.
+    const shown = new Map(full.rows.map((r) => [r.id, { status: r.status, lastReceiveId: r.lastReceiveId, resource: r.resource, event: r.event }]));
+    const queued = await service.act(all, 'ack', '', Object.fromEntries(shown));
+    expect(queued.ok && queued.value.queued).toHaveLength(size);
+    const outbox = (await nextEvent(events, 'outbox', mark)) as OutboxMessage;
+    expect(outbox.entries).toHaveLength(size);
+    const received = new Map((await api<{ alerts: { id: string; lastReceiveId: string }[] }>(`/alerts?group=${tag}&page-size=200`)).alerts.map((a) => [a.id, a.lastReceiveId]));
+    for (const entry of outbox.entries) expect(entry.seen).toEqual({ status: 'open', lastReceiveId: received.get(entry.alertId) });
+  });
+});

@@ -25,16 +25,17 @@ import {
   selectionAtom,
   shortcutsOpenAtom,
   showPanelAtom,
+  viewAtom,
   watchOnlyAtom,
 } from '../../state/alerts-screen.ts';
-import { alertCommands, refreshAlerts } from '../../data/alerts.ts';
+import { alertCommands, exportGroupedAlerts, refreshAlerts } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
 import { savePreferences } from '../../data/account.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
+import { groupByDialogOpenAtom, openGroupsAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement>;
@@ -56,12 +57,17 @@ function useRefresh(): [boolean, () => void] {
   ];
 }
 
-/** The page's alerts as CSV (src/core/csv.ts): the API's own fields, named after the environment tab. */
+/**
+ * The list's alerts as CSV (src/core/csv.ts): the API's own fields, named after the environment tab. A plain list
+ * exports its page; a grouped list every alert of its open groups, or of the view when none is open (docs/groups.md).
+ */
 async function downloadCsv(store: Store) {
   // The CSV rules load with the first export, not with the screen.
   const { alertsToCsv, csvFilename } = await import('../../../core/csv.ts');
+  const view = store.get(viewAtom);
   // `trend` is the console's own field: the export carries the API's alert fields only.
-  const rows = pageRows(store).map(({ trend: _trend, ...alert }) => alert);
+  const rows = view.groupBy ? await exportGroupedAlerts(view, store.get(openGroupsAtom)) : pageRows(store).map(({ trend: _trend, ...alert }) => alert);
+  if (!rows) return;
   const blob = new Blob([alertsToCsv(rows)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
