@@ -213,11 +213,9 @@ export class AlertsService implements AlertsApi {
     const known = this.hub?.feeds('alerts').find((f) => f.key === key)?.exported(openGroups);
     if (known) return ok(apiFields(known));
     // A follower (or a leader before its first answer): one request for every alert of the view, grouped the same way.
-    const answer = await this.ctx.call((http) =>
-      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
-    );
+    const answer = await this.allAlertsOf(view);
     if (answer.ok) {
-      const alerts: Alert[] = answer.value.value.alerts;
+      const alerts = answer.value;
       const byId = new Map(alerts.map((a) => [a.id, a]));
       const groups = groupAlerts(alerts, field, { config: this.ctx.config, username: this.ctx.session.username });
       return ok(exportedIds(groups, openGroups, alerts.map((a) => a.id)).map((id) => byId.get(id)!));
@@ -501,15 +499,21 @@ export class AlertsService implements AlertsApi {
     if (!field) return fail('internal', 'The list is not grouped');
     const known = this.hub?.feeds('alerts').find((f) => f.key === viewKey(view))?.groupMembers(key);
     if (known) return ok(known);
-    const answer = await this.ctx.call((http) =>
-      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
-    );
+    const answer = await this.allAlertsOf(view);
     if (!answer.ok) return answer;
-    const alerts: Alert[] = answer.value.value.alerts;
+    const alerts = answer.value;
     const group = groupAlerts(alerts, field, { config: this.ctx.config }).find((g) => g.group.key === key);
     if (!group) return ok([]);
     const byId = new Map(alerts.map((a) => [a.id, a]));
     return ok(group.ids.map((id) => ({ ...byId.get(id)!, trend: trendOf(byId.get(id)!, this.ctx.config) })));
+  }
+
+  /** Every alert of a view (up to GROUPS_MAX_ALERTS) in one request, as the leader's feed fetches a grouped list. */
+  private async allAlertsOf(view: AlertsView): Promise<Result<Alert[]>> {
+    const answer = await this.ctx.call((http) =>
+      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
+    );
+    return answer.ok ? ok(answer.value.value.alerts) : answer;
   }
 
   /** A follower shows the last known rows at once, until the leader's full snapshot arrives. */
