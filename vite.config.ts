@@ -22,6 +22,10 @@ export default defineConfig({
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
   worker: { format: 'es' },
+  resolve: {
+    // React 18 has useSyncExternalStore: wouter's shim for React 17 is left out (src/app/sync-external-store.ts).
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: new URL('./src/app/sync-external-store.ts', import.meta.url).pathname }],
+  },
   build: {
     target: 'es2022',
     // Maps are written for local attribution (the benchmark, traces) but not referenced from the files, and the
@@ -46,7 +50,7 @@ export default defineConfig({
             // several small ones, each a round trip before the first row.
             {
               name: 'screen-shared',
-              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/](second-ticker|observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](row-window\.ts|row-keyboard\.ts|group-labels\.ts|RowActions\.tsx|AlertCells\.tsx|ValueMenu\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
+              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/](second-ticker|observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](row-window\.ts|row-keyboard\.ts|RowActions\.tsx|AlertCells\.tsx|ValueMenu\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
             },
           ],
         },

@@ -33,8 +33,7 @@ import { Pagination } from './Pagination.tsx';
 import { WhenShown } from '../../components/deferred.tsx';
 import { ValueMenu } from './ValueMenu.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
-import { GroupByDialog } from './GroupByDialog.tsx';
-import { groupByAtom, overviewShownAtom } from '../../state/groups.ts';
+import { groupByAtom, groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
 
 // "What is going on" loads its code when first shown.
 const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
@@ -44,6 +43,8 @@ const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
 const IndicatorPanel = lazy(() => import('./IndicatorPanel.tsx').then((m) => ({ default: m.IndicatorPanel })));
 const DensityDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.DensityDialog })));
 const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.ShortcutsDialog })));
+// Group by… loads when first opened: a plain list's first rows do not need it.
+const GroupByDialog = lazy(() => import('./GroupByDialog.tsx').then((m) => ({ default: m.GroupByDialog })));
 
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);
@@ -62,6 +63,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const overview = useAtomValue(overviewShownAtom);
   const densityOpen = useAtomValue(densityDialogOpenAtom);
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
+  const groupByOpen = useAtomValue(groupByDialogOpenAtom);
   const searchRef = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const fullscreen = useFullscreen();
@@ -132,7 +134,9 @@ function AlertsScreenFor({ config }: { config: Config }) {
       <WhenShown shown={shortcutsOpen}>
         <ShortcutsDialog />
       </WhenShown>
-      <GroupByDialog />
+      <WhenShown shown={groupByOpen}>
+        <GroupByDialog />
+      </WhenShown>
       <ValueMenu />
       <DeleteConfirmation />
     </div>
