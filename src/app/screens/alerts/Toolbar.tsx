@@ -1,18 +1,13 @@
 // The alerts toolbar: search with clear and pin, watch-only, time ranges, filter, sound, full
 // screen, refresh and the menu (panel, density, CSV, shortcuts). With rows selected it becomes the bulk bar.
-import { useId, useState, type RefObject } from 'react';
+import { lazy, Suspense, useId, type RefObject } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { TIME_RANGES, presetOf } from '../../../core/date-range.ts';
-import { bulkWatchTarget } from '../../../core/actions.ts';
-import { bulkTargets } from '../../../core/alerts-selection.ts';
-import type { AlertRow } from '../../../worker/contract/index.ts';
-import { pageRows, rowOf } from '../../state/alerts.ts';
+import { pageRows } from '../../state/alerts.ts';
 import type { Store } from '../../state/store.ts';
 import { useT } from '../../state/i18n.ts';
-import { actionLabel } from '../../i18n/labels.ts';
 import { configAtom, sessionAtom, usernameAtom } from '../../state/session.ts';
 import {
-  clearSelection,
   densityDialogOpenAtom,
   filterActiveAtom,
   filterAtom,
@@ -20,41 +15,25 @@ import {
   muteOverrideAtom,
   mutedAtom,
   pageAtom,
-  pendingDeleteAtom,
-  rowContextAtom,
   selectionAtom,
   shortcutsOpenAtom,
   showPanelAtom,
   viewAtom,
   watchOnlyAtom,
 } from '../../state/alerts-screen.ts';
-import { alertCommands, exportGroupedAlerts, refreshAlerts } from '../../data/alerts.ts';
-import { listBusyAtom } from '../../data/commands.ts';
+import { exportGroupedAlerts } from '../../data/alerts.ts';
 import { savePreferences } from '../../data/account.ts';
-import { Button, IconButton } from '../../components/Button.tsx';
+import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { menuItemsClass, useRefresh } from './toolbar-parts.ts';
+import { whenStarted } from '../../startup.ts';
 import { groupByDialogOpenAtom, openGroupsAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement>;
   fullscreen: { active: boolean; toggle: () => void };
-}
-
-/** The spinner of the refresh button: the refresh flag is up for 300 ms, as in the old console. */
-const REFRESH_FLAG_MS = 300;
-
-function useRefresh(): [boolean, () => void] {
-  const [refreshing, setRefreshing] = useState(false);
-  return [
-    refreshing,
-    () => {
-      refreshAlerts();
-      setRefreshing(true);
-      setTimeout(() => setRefreshing(false), REFRESH_FLAG_MS);
-    },
-  ];
 }
 
 /**
@@ -79,12 +58,20 @@ async function downloadCsv(store: Store) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const menuItemsClass =
-  'z-40 min-w-52 rounded bg-white py-1 text-sm text-gray-900 shadow-lg ring-1 ring-black/10 focus:outline-none dark:bg-gray-800 dark:text-gray-100';
+// The bulk bar (rows selected) loads its code once the first rows are on screen, before a row can be selected; until
+// it has arrived the toolbar stays as it was.
+const loadBulkBar = () => import('./BulkBar.tsx');
+whenStarted(() => void loadBulkBar().catch(() => undefined));
+const BulkBar = lazy(loadBulkBar);
 
 export function Toolbar(props: ToolbarProps) {
   const selection = useAtomValue(selectionAtom);
-  if (selection.size > 0) return <BulkBar fullscreen={props.fullscreen} selection={selection} />;
+  if (selection.size > 0)
+    return (
+      <Suspense fallback={<MainBar {...props} />}>
+        <BulkBar fullscreen={props.fullscreen} selection={selection} />
+      </Suspense>
+    );
   return <MainBar {...props} />;
 }
 
@@ -185,71 +172,6 @@ function MainBar({ searchRef, fullscreen }: ToolbarProps) {
           { key: 'shortcuts', icon: 'help', label: t('KeyboardShortcuts'), onSelect: () => store.set(shortcutsOpenAtom, true) },
         ]}
       />
-    </div>
-  );
-}
-
-function selectedRows(store: Store, selection: ReadonlySet<string>): AlertRow[] {
-  return [...selection].flatMap((id) => rowOf(store, id) ?? []);
-}
-
-function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscreen']; selection: ReadonlySet<string> }) {
-  const { t } = useT();
-  const store = useStore();
-  const busy = useAtomValue(listBusyAtom);
-  const ctx = useAtomValue(rowContextAtom);
-  const [refreshing, refresh] = useRefresh();
-  const rows = selectedRows(store, selection);
-  const username = ctx?.username ?? null;
-  const watchOn = username ? bulkWatchTarget(rows, username) : true;
-  const ids = rows.map((r) => r.id);
-  // Bulk actions clear the selection afterwards; the worker reloads the list after every command.
-  const done = () => clearSelection(store);
-  // Targets are worked out at the click, from the rows as they are then (a poll may have changed a status).
-  const act = (action: 'ack' | 'shelve' | 'close') => void alertCommands.act('list', bulkTargets(selectedRows(store, selection), action), action).then(done);
-
-  return (
-    <div className="flex flex-wrap items-center gap-1 px-2 py-1" role="toolbar" aria-label={t('AlertsBulkActions')}>
-      <IconButton icon="arrowBack" label={t('Back')} onClick={done} />
-      <span className="mr-2 font-semibold" aria-live="polite">
-        {t('RowsSelected', { count: selection.size })}
-      </span>
-      {ctx?.canWrite && (
-        <>
-          {username && (
-            <Button variant="ghost" icon={watchOn ? 'visibility' : 'visibilityOff'} className="text-white hover:bg-white/15" disabled={busy} onClick={() => void alertCommands.watch('list', ids, watchOn).then(done)}>
-              {watchOn ? t('Watch') : t('Unwatch')}
-            </Button>
-          )}
-          <Button variant="ghost" icon="ack" className="text-white hover:bg-white/15" disabled={busy || bulkTargets(rows, 'ack').length === 0} onClick={() => act('ack')}>
-            {t('Ack')}
-          </Button>
-          <Button variant="ghost" icon="shelve" className="text-white hover:bg-white/15" disabled={busy || bulkTargets(rows, 'shelve').length === 0} onClick={() => act('shelve')}>
-            {t('Shelve')}
-          </Button>
-          <Button variant="ghost" icon="closeAlert" className="text-white hover:bg-white/15" disabled={busy || bulkTargets(rows, 'close').length === 0} onClick={() => act('close')}>
-            {t('Close')}
-          </Button>
-          {ctx.canDelete && (
-            <Button variant="ghost" icon="delete" className="text-white hover:bg-white/15" disabled={busy} onClick={() => store.set(pendingDeleteAtom, { ids, bulk: true })}>
-              {t('Delete')}
-            </Button>
-          )}
-          {ctx.customActions.length > 0 && (
-            <ActionMenu
-              label={t('Actions')}
-              buttonClassName="inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-white/15"
-              button={<Icon name="moreVert" />}
-              itemsClassName={menuItemsClass}
-              entries={ctx.customActions.map((action) => ({ key: action, label: actionLabel(action, t), onSelect: () => void alertCommands.act('list', ids, action).then(done) }))}
-            />
-          )}
-        </>
-      )}
-      <span className="ml-auto flex items-center">
-        <IconButton icon={fullscreen.active ? 'fullscreenExit' : 'fullscreen'} label={fullscreen.active ? t('ExitFullScreen') : t('FullScreen')} onClick={fullscreen.toggle} />
-        <IconButton icon="refresh" label={t('Refresh')} onClick={refresh} className={refreshing ? 'animate-spin' : ''} />
-      </span>
     </div>
   );
 }
