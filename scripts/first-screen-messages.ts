@@ -1,8 +1,9 @@
 // The English catalogue in two parts at build time: the shell carries only the messages its own code names (the
 // first screen: everything main.tsx and the alert list import statically, and whatever the data worker names, since
 // the page shows the worker's message keys); the rest is one module that lazily loaded code imports itself, so the
-// messages arrive with the first chunk that names them and before its code runs. A message no code names literally
-// (a key built at run time) stays in the shell. Used by icuMessages (scripts/icu-messages.ts) for `vite build`.
+// messages arrive with the first chunk that names them and before its code runs. A key built at run time from a
+// literal prefix (`QueryBadBound${kind}`) counts as named by the file that builds it; a message no code names at all
+// goes later. Used by icuMessages (scripts/icu-messages.ts) for `vite build`.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -53,9 +54,25 @@ export function staticClosure(entries: readonly string[], read: (file: string) =
   return seen;
 }
 
-/** Whether the source names the key as a string literal ('Key', "Key" or `Key`). */
+const prefixesOf = new Map<string, string[]>();
+
+/** The literal starts of the template strings of a source that go on with a value: `Prefix${…}`. */
+function templatePrefixes(source: string): string[] {
+  let prefixes = prefixesOf.get(source);
+  if (!prefixes) {
+    prefixes = [...new Set([...source.matchAll(/`([A-Za-z][A-Za-z0-9]*)\$\{/g)].map((m) => m[1]!))];
+    prefixesOf.set(source, prefixes);
+  }
+  return prefixes;
+}
+
+/**
+ * Whether the source names the key: as a string literal ('Key', "Key" or `Key`), or as the start of a template
+ * string that builds it at run time (`Key${…}`, `KeyPart${…}`).
+ */
 export function namesKey(source: string, key: string): boolean {
-  return source.includes(`'${key}'`) || source.includes(`"${key}"`) || source.includes(`\`${key}\``);
+  if (source.includes(`'${key}'`) || source.includes(`"${key}"`) || source.includes(`\`${key}\``)) return true;
+  return templatePrefixes(source).some((prefix) => key.startsWith(prefix));
 }
 
 export interface MessageSplit {
@@ -74,16 +91,15 @@ export function splitKeys(keys: readonly string[], sources: ReadonlyMap<string, 
   const later = new Set<string>();
   for (const key of keys) {
     let inShell = false;
-    let elsewhere = false;
     for (const [file, text] of sources) {
       if (!namesKey(text, key)) continue;
       if (eager.has(file) || pinned.has(file)) {
         inShell = true;
         break;
       }
-      elsewhere = true;
     }
-    (elsewhere && !inShell ? later : first).add(key);
+    // Named by no file at all (not even as a template's start), a message goes later too: the shell never asks for it.
+    (inShell ? first : later).add(key);
   }
   return { first, later };
 }

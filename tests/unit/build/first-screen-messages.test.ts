@@ -1,6 +1,6 @@
 // The English catalogue split for the shell (scripts/first-screen-messages.ts): a message stays in the shell when any
-// file of the shell or of the worker names it, or when no file names it (a key built at run time); only messages that
-// code outside both alone names go later, and that code brings them itself.
+// file of the shell or of the worker names it (also as the start of a template string that builds it at run time);
+// messages that code outside both alone names, or that no code names, go later, and the code naming them brings them.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,8 +34,8 @@ describe('the split of a catalogue', () => {
     return full;
   };
   const main = file('main.tsx', "import { Shell } from './Shell.tsx';\nconst Admin = () => import('./Admin.tsx');\nt('Title');");
-  const shell = file('Shell.tsx', "export const Shell = () => t(\"Refresh\");\nimport type { X } from './Admin.tsx';");
-  const admin = file('Admin.tsx', "import { Shell } from './Shell.tsx';\nt('Users'); t('Refresh'); t(`Groups`);");
+  const shell = file('Shell.tsx', "export const Shell = () => t(\"Refresh\") + t(`BuiltAt${when}`);\nimport type { X } from './Admin.tsx';");
+  const admin = file('Admin.tsx', "import { Shell } from './Shell.tsx';\nt('Users'); t('Refresh'); t(`Groups`); t(`Query${kind}`);");
   const worker = file('worker/index.ts', "import './errors.ts';");
   const errors = file('worker/errors.ts', "post({ key: 'Offline' });");
   const other = file('Other.tsx', "t('Offline'); t('Users');");
@@ -47,8 +47,9 @@ describe('the split of a catalogue', () => {
 
   it('sends later only the keys that files outside the shell and the worker alone name', () => {
     const sources = new Map([main, shell, admin, worker, errors, other].map((f) => [f, readFileSync(f, 'utf8')]));
-    const { first, later } = splitKeys(['Title', 'Refresh', 'Users', 'Groups', 'Offline', 'BuiltAtRunTime'], sources, staticClosure([main]), staticClosure([worker]));
-    expect([...later].sort()).toEqual(['Groups', 'Users']);
+    const keys = ['Title', 'Refresh', 'Users', 'Groups', 'Offline', 'BuiltAtRunTime', 'QueryBadBound', 'NamedByNobody'];
+    const { first, later } = splitKeys(keys, sources, staticClosure([main]), staticClosure([worker]));
+    expect([...later].sort()).toEqual(['Groups', 'NamedByNobody', 'QueryBadBound', 'Users']);
     expect([...first].sort()).toEqual(['BuiltAtRunTime', 'Offline', 'Refresh', 'Title']);
   });
 
@@ -56,6 +57,8 @@ describe('the split of a catalogue', () => {
     expect(namesKey("t('Users')", 'Users')).toBe(true);
     expect(namesKey("t('UsersInGroup')", 'Users')).toBe(false);
     expect(namesKey('const Users = 1', 'Users')).toBe(false);
+    expect(namesKey('t(`QueryBadBound${cap(kind)}`)', 'QueryBadBoundDate')).toBe(true);
+    expect(namesKey('t(`QueryBadBound${cap(kind)}`)', 'QueryFieldNeedsRange')).toBe(false);
   });
 });
 
