@@ -6,12 +6,12 @@ import { useLocation } from 'wouter';
 import { sessionAtom } from '../state/session.ts';
 import { outboxAtom } from '../state/outbox.ts';
 import { useT } from '../state/i18n.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { DeferredButton } from '../components/deferred.tsx';
+import { DeferredButton, WhenShown } from '../components/deferred.tsx';
 import { Avatar } from './Avatar.tsx';
 import { logOut } from './session-actions.ts';
 
 const AccountMenuPanel = lazy(() => import('./AccountMenuPanel.tsx'));
+const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx'));
 
 const BUTTON_CLASS = 'flex h-10 w-10 items-center justify-center rounded-full hover:bg-white/15';
 
@@ -28,18 +28,17 @@ export function AccountMenu() {
 
   return (
     <>
-      <ConfirmDialog
-        open={confirming}
-        title={t('LogOut')}
-        // Formatted only when asked: a closed dialog needs no plural (and no number formatter) at start.
-        message={confirming ? t('LogoutDiscardsPending', { count: waiting }) : ''}
-        confirmLabel={t('LogOutAnyway')}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void logOut(navigate);
-        }}
-      />
+      <WhenShown shown={confirming}>
+        <LogoutConfirm
+          open={confirming}
+          waiting={waiting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void logOut(navigate);
+          }}
+        />
+      </WhenShown>
       <DeferredButton
         popup="dialog"
         aria-label={label}

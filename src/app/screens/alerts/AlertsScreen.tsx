@@ -1,8 +1,8 @@
 // The alerts screen: environment tabs, toolbar or bulk bar, filter sheet, indicator panel, the list (cards
 // on a phone), pagination, sound and kiosk mode. Its state lives in src/app/state/alerts-screen.ts, which keeps the
 // URL hash (the old console's format) and the worker's view in step; this file lays the screen out.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useAtom, useAtomValue, useStore } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
 import type { Config } from '../../../core/types.ts';
 import { configAtom } from '../../state/session.ts';
@@ -10,7 +10,6 @@ import { useT } from '../../state/i18n.ts';
 import {
   addressAtom,
   audioUrlAtom,
-  clearSelection,
   mountAlertsScreen,
   densityDialogOpenAtom,
   mutedAtom,
@@ -19,10 +18,8 @@ import {
   showPanelAtom,
   shortcutsOpenAtom,
 } from '../../state/alerts-screen.ts';
-import { alertCommands } from '../../data/alerts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EnvironmentTabs } from './EnvironmentTabs.tsx';
 import { AlertList } from './AlertList.tsx';
@@ -43,7 +40,8 @@ const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
 const IndicatorPanel = lazy(() => import('./IndicatorPanel.tsx').then((m) => ({ default: m.IndicatorPanel })));
 const DensityDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.DensityDialog })));
 const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.ShortcutsDialog })));
-// Group by… loads when first opened: a plain list's first rows do not need it.
+// Group by… and the delete question load when first opened: a plain list's first rows do not need them.
+const DeleteConfirmation = lazy(() => import('./DeleteConfirmation.tsx'));
 const GroupByDialog = lazy(() => import('./GroupByDialog.tsx').then((m) => ({ default: m.GroupByDialog })));
 
 export function AlertsScreen() {
@@ -64,6 +62,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const densityOpen = useAtomValue(densityDialogOpenAtom);
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
   const groupByOpen = useAtomValue(groupByDialogOpenAtom);
+  const deleteAsked = useAtomValue(pendingDeleteAtom) !== null;
   const searchRef = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const fullscreen = useFullscreen();
@@ -138,32 +137,9 @@ function AlertsScreenFor({ config }: { config: Config }) {
         <GroupByDialog />
       </WhenShown>
       <ValueMenu />
-      <DeleteConfirmation />
+      <WhenShown shown={deleteAsked}>
+        <DeleteConfirmation />
+      </WhenShown>
     </div>
-  );
-}
-
-/** The confirmation a delete from a row, the keyboard or the bulk bar waits for. */
-function DeleteConfirmation() {
-  const { t } = useT();
-  const store = useStore();
-  const [pending, setPending] = useAtom(pendingDeleteAtom);
-  // The count of the last question asked, so the dialog's closing animation keeps its words.
-  const [count, setCount] = useState(1);
-  if (pending && pending.ids.length !== count) setCount(pending.ids.length);
-  return (
-    <ConfirmDialog
-      open={pending !== null}
-      // A bulk delete says how many alerts go; one alert keeps the old console's question.
-      message={t('ConfirmDeleteAlerts', { count })}
-      onCancel={() => setPending(null)}
-      onConfirm={() => {
-        setPending(null);
-        if (!pending) return;
-        void alertCommands.remove('list', pending.ids).then(() => {
-          if (pending.bulk) clearSelection(store);
-        });
-      }}
-    />
   );
 }
