@@ -91,12 +91,7 @@ export function AlertCards({ ctx, onOpen, scrollRef, anchorRef, grouping }: { ct
       className="relative"
       style={{ height: order.length * step + GAP }}
       onKeyDown={onKeyDown}
-      onContextMenu={gestures.onContextMenu}
-      onPointerDown={gestures.onPointerDown}
-      onPointerMove={gestures.onPointerMove}
-      onPointerUp={gestures.onPointerUp}
-      onPointerCancel={gestures.onPointerCancel}
-      onClickCapture={gestures.onClickCapture}
+      {...gestures.handlers}
     >
       {rendered.map((i) => {
         const item = grouped?.items[i];

@@ -345,12 +345,7 @@ export function AlertTable({
         onKeyDown={onKeyDown}
         onFocus={onFocusRow}
         onBlur={() => setReading(null)}
-        onContextMenu={gestures.onContextMenu}
-        onPointerDown={gestures.onPointerDown}
-        onPointerMove={gestures.onPointerMove}
-        onPointerUp={gestures.onPointerUp}
-        onPointerCancel={gestures.onPointerCancel}
-        onClickCapture={gestures.onClickCapture}
+        {...gestures.handlers}
       >
         {rendered.map((i) => {
           const item = grouped?.items[i];

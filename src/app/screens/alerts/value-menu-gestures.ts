@@ -122,5 +122,7 @@ export function useValueMenuGestures(ctx: RowContext, kind: 'cell' | 'card') {
     [store, ctx, kind, t],
   );
 
-  return { onContextMenu, onPointerDown, onPointerMove, onPointerUp: endPress, onPointerCancel: endPress, onClickCapture, openForRow };
+  // the list element's listeners, spread on it
+  const handlers = { onContextMenu, onPointerDown, onPointerMove, onPointerUp: endPress, onPointerCancel: endPress, onClickCapture };
+  return { handlers, openForRow };
 }
