@@ -3,7 +3,7 @@
 // environments, last receive and a mark when it grew since it was last looked at) and, under an open group, its alerts
 // with everything a row has. Groups open and close with a click, Enter or Space (→ and ← too); a group's menu acts on
 // all its alerts after a confirmation (GroupActionDialog).
-import { memo, useCallback, useMemo, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useCallback, useMemo, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { groupActionCount, groupWatchAction, type AlertGroup, type GroupAction } from '../../../core/alert-groups.ts';
 import { rowColors } from '../../../core/row-colors.ts';
@@ -40,6 +40,22 @@ function toggleGroup(store: Store, key: string, open?: boolean) {
   const isOpen = current.includes(key);
   if (open === isOpen) return;
   store.set(openGroupsAtom, isOpen ? current.filter((k) => k !== key) : [...current, key]);
+}
+
+/**
+ * A group line's focus and click, for the table's row and the phone's card alike: focusing the line makes it the
+ * focused line; a click on it (not on a control in it) opens or closes the group.
+ */
+function groupLineHandlers(store: Store, key: string, itemKey: string) {
+  return {
+    onFocus: (e: FocusEvent<HTMLElement>) => {
+      if (e.target === e.currentTarget && store.get(focusedIdAtom) !== itemKey) store.set(focusedIdAtom, itemKey);
+    },
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      if ((e.target as HTMLElement).closest('a, button, input, [role="menu"]')) return;
+      toggleGroup(store, key);
+    },
+  };
 }
 
 /** Keys on a group's line: Enter/Space open or close it, → opens, ← closes, and the row action keys act on all of it. */
@@ -127,13 +143,7 @@ export const GroupTableRow = memo(function GroupTableRow({ itemKey, group: key, 
       aria-expanded={open}
       aria-label={groupLine(group, ctx.t)}
       tabIndex={focused ? 0 : -1}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== itemKey) store.set(focusedIdAtom, itemKey);
-      }}
-      onClick={(e) => {
-        if ((e.target as HTMLElement).closest('button, a, [role="menu"]')) return;
-        toggleGroup(store, key);
-      }}
+      {...groupLineHandlers(store, key, itemKey)}
       style={style}
       className="group absolute inset-x-0 top-0 grid cursor-pointer items-stretch border-b-2 border-black/25 font-semibold [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current"
     >
@@ -238,13 +248,7 @@ export const GroupCard = memo(function GroupCard({ itemKey, group: key, ctx, hei
       aria-expanded={open}
       aria-label={groupLine(group, t)}
       tabIndex={focused ? 0 : -1}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget && store.get(focusedIdAtom) !== itemKey) store.set(focusedIdAtom, itemKey);
-      }}
-      onClick={(e) => {
-        if ((e.target as HTMLElement).closest('a, button, input, [role="menu"]')) return;
-        toggleGroup(store, key);
-      }}
+      {...groupLineHandlers(store, key, itemKey)}
       className="absolute inset-x-2 flex cursor-pointer flex-col overflow-hidden rounded-lg border border-gray-300 bg-gray-50 shadow focus:outline-none focus-visible:outline-2 focus-visible:outline-accent dark:border-gray-600 dark:bg-gray-900"
       style={{ top: 0, height, borderLeftWidth: 8, borderLeftColor: stripe }}
     >
