@@ -97,6 +97,30 @@ function viewFor(config: Config, tag: string, patch: Partial<AlertsView> = {}): 
   return { ...view, filter: { ...view.filter, group: [tag] }, ...patch };
 }
 
+/**
+ * A group 'Big' of `size` alerts shown open by one tab (its rows and the group cached), then the tab gone and another
+ * started with the network down, showing the same view: both tabs, the view, and the two first messages.
+ */
+async function bigGroupOfflineStart(prefix: string, size: number) {
+  const tag = `${prefix}-${++counter}-${Date.now()}`;
+  for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+  const net = network();
+  const first = await open(net);
+  const view = viewFor(first.config, tag, { groupBy: 'event' });
+  await first.service.setOpenGroups(['Big']);
+  await first.service.setView(view);
+  const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+  await new Promise((r) => setTimeout(r, 200));
+  first.service.close();
+
+  net.state.down = true;
+  const second = await open(net, first.cacheName);
+  await second.service.setOpenGroups(['Big']);
+  await second.service.setView(view);
+  const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
+  return { live, second, view, cached };
+}
+
 describe('a grouped list', () => {
   it('groups every alert of the view as the API counts them, worst first, in two requests a cycle', async () => {
     const { tag } = await storm();
@@ -362,24 +386,9 @@ describe('an action on a whole group', () => {
   });
 
   it('after an offline start, acts on every alert of a big open group, also those the list never showed', async () => {
-    const tag = `bigoff-${++counter}-${Date.now()}`;
     const size = FIRST_ROWS + 15;
-    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
-    const net = network();
-    const first = await open(net);
-    const view = viewFor(first.config, tag, { groupBy: 'event' });
-    await first.service.setOpenGroups(['Big']);
-    await first.service.setView(view);
-    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    const { live, second, view, cached } = await bigGroupOfflineStart('bigoff', size);
     expect(live.rows).toHaveLength(FIRST_ROWS);
-    await new Promise((r) => setTimeout(r, 200));
-    first.service.close();
-
-    net.state.down = true;
-    const second = await open(net, first.cacheName);
-    await second.service.setOpenGroups(['Big']);
-    await second.service.setView(view);
-    const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
     // The page gets the rows it showed, not the whole group.
     expect(cached.rows).toHaveLength(FIRST_ROWS);
     const queued = await second.service.actOnGroup({ view, key: 'Big', action: 'ack' });
@@ -449,23 +458,7 @@ describe('downloading a grouped list as CSV', () => {
   });
 
   it('offline after an offline start: the open group as the cache holds it, every alert of it', async () => {
-    const tag = `csvoff-${++counter}-${Date.now()}`;
-    const size = FIRST_ROWS + 5;
-    for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
-    const net = network();
-    const first = await open(net);
-    const view = viewFor(first.config, tag, { groupBy: 'event' });
-    await first.service.setOpenGroups(['Big']);
-    await first.service.setView(view);
-    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
-    await new Promise((r) => setTimeout(r, 200));
-    first.service.close();
-
-    net.state.down = true;
-    const second = await open(net, first.cacheName);
-    await second.service.setOpenGroups(['Big']);
-    await second.service.setView(view);
-    await nextEvent(second.events, 'alerts-full', 0);
+    const { live, second, view } = await bigGroupOfflineStart('csvoff', FIRST_ROWS + 5);
     const exported = await second.service.exportAlerts(view, ['Big']);
     expect(exported.ok && exported.value.map((a) => a.id)).toEqual(live.groups!.members.Big);
     // What the cache does not hold (every alert of the view) is a clear failure, not a partial file.
