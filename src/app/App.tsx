@@ -7,9 +7,9 @@ import { warmUpFormatters } from './i18n/index.ts';
 import { inIdleTime } from './startup.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
-import { routerBase } from './shell/base-path.ts';
+
 import { preloadScreen } from './shell/routes.ts';
-import { matchRoute, normalisePath, stripBasePath } from '../core/routes.ts';
+import { matchRoute, normalisePath, routerBase, stripBasePath } from '../core/routes.ts';
 import { buildTimeConfig } from '../core/config.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };

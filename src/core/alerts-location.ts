@@ -1,9 +1,11 @@
 // The alerts screen's state in the address bar (the old console's format): the query string carries the
 // search (q), server filters of deep links and the kiosk flag; the hash carries filter, sort and panel state.
 // Also the sort-header rule and the "filter active" rule, which decide what the table and toolbar show.
-import type { AlertFilter, AlertsView, Config, SortState } from './types.ts';
+import type { AlertFilter, AlertsView, Config, Preferences, SortState } from './types.ts';
 import { decodeHash, encodeHash, type HashState } from './url-hash.ts';
 import { defaultFilter, sortIsNewestFirst } from './alerts-view.ts';
+import { groupFieldOf, type GroupField } from './alert-groups.ts';
+import { routerBase, startPage, type BrowserAddress } from './routes.ts';
 
 export interface AlertsLocation {
   /** route query pairs for the API (every pair of the query string except kiosk) */
@@ -63,6 +65,71 @@ export function searchWithQ(search: string, q: string): string {
 export function initialHashState(hash: HashState | null, config: Pick<Config, 'filter'>): HashState {
   if (hash) return hash;
   return { filter: defaultFilter(config), sort: { sortBy: 'default', descending: false }, showPanel: false };
+}
+
+/** A wall display has no pagination and room for more rows: it shows at least 50. */
+export const KIOSK_MIN_ROWS = 50;
+
+/** Rows per page: the user's pick in the footer, else the preference (a wall display at least KIOSK_MIN_ROWS). */
+export function rowsShown(choice: number | null, preferred: number, kiosk: boolean): number {
+  if (choice !== null) return choice;
+  return kiosk ? Math.max(KIOSK_MIN_ROWS, preferred) : preferred;
+}
+
+/**
+ * The field the list is grouped by: what the hash says (`gb`; an old bookmark says nothing, `undefined`), else the
+ * user's preference; only a field the config offers.
+ */
+export function groupByShown(choice: string | null | undefined, preferred: unknown, config: Pick<Config, 'customer_views'> | null): GroupField | null {
+  return groupFieldOf(choice === undefined ? preferred : choice, config);
+}
+
+/**
+ * The view the worker polls for the list. Grouping and the overview are named only when on, so a plain list's view
+ * (and its key, which names its cached copy) is what it was before grouping existed.
+ */
+export function listView(parts: Omit<AlertsView, 'groupBy' | 'overview'> & { groupBy: GroupField | null; overview: boolean }): AlertsView {
+  const { groupBy, overview, ...plain } = parts;
+  return { ...plain, ...(groupBy ? { groupBy } : {}), ...(overview ? { overview: true } : {}) };
+}
+
+/**
+ * The view of a list opened at an address: its search and hash (else the config's filter), page 1, the preferences'
+ * page size, notes column and grouping. The list screen derives its view by the same rules once it has mounted.
+ */
+export function openingView(search: string, hash: string, config: Config, prefs: Pick<Preferences, 'rowsPerPage' | 'showNotesIcon' | 'groupBy'>): AlertsView {
+  const at = readAlertsLocation(search, hash);
+  const state = initialHashState(at.hash, config);
+  return listView({
+    query: at.query,
+    filter: state.filter,
+    sort: state.sort,
+    page: 1,
+    rowsPerPage: rowsShown(null, prefs.rowsPerPage, at.kiosk),
+    showHistory: prefs.showNotesIcon,
+    watchedBy: null,
+    groupBy: groupByShown(state.groupBy, prefs.groupBy, config),
+    overview: state.overview ?? false,
+  });
+}
+
+/**
+ * The list's view when the console starts at this address and opens on the alert list (after the router's redirects),
+ * else null: the worker asks the API for it while the page is still rendering (docs/performance.md, "Start-up").
+ */
+export function startListView(
+  address: BrowserAddress,
+  buildBase: string,
+  config: Config,
+  prefs: Pick<Preferences, 'rowsPerPage' | 'showNotesIcon' | 'groupBy'>,
+  authenticated: boolean,
+): AlertsView | null {
+  const page = startPage(address, routerBase(config.base_path, buildBase), {
+    authRequired: config.auth_required,
+    allowReadonly: config.allow_readonly,
+    authenticated,
+  });
+  return page?.name === 'alerts' ? openingView(page.search, page.hash, config, prefs) : null;
 }
 
 /** The hash to write for a state (always the full form, as the old console wrote it). */

@@ -123,6 +123,28 @@ export function stripBasePath(path: string, basePath: string | null | undefined)
   return path;
 }
 
+// ---- the router base and the path asked for ----
+
+/** "/console/" or "console" → "/console"; "" or "/" → "" (the router wants no trailing slash). */
+export function normaliseBase(path: string | null | undefined): string {
+  const trimmed = (path ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}
+
+/** The router base (history mode, as the old console): the config's base_path when set, else the build's base URL. */
+export function routerBase(configBasePath: string | null | undefined, buildBase: string): string {
+  return configBasePath != null && configBasePath.trim() !== '' ? normaliseBase(configBasePath) : normaliseBase(buildBase);
+}
+
+/**
+ * The path the browser asked for, relative to the base path: an old console's hash-style `/#/x` link counts as `/x`;
+ * the hash of a normal page (the alerts filter state) is kept so a redirect through /login brings it back.
+ */
+export function requestedPath(location: string, search: string, hash: string): string {
+  if (location === '/' && hash.startsWith('#/')) return `/${hash}`;
+  return location + (search ? `?${search}` : '') + hash;
+}
+
 export interface GuardContext {
   authRequired: boolean;
   allowReadonly: boolean;
@@ -143,6 +165,31 @@ export function guard(path: string, ctx: GuardContext): GuardResult {
   const needsLogin = !!match?.route.requiresAuth && ctx.authRequired && !ctx.authenticated && !ctx.allowReadonly;
   if (needsLogin) return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(canonical)}` };
   return canonical === path ? { kind: 'ok' } : { kind: 'redirect', to: canonical };
+}
+
+/** A browser address: the location's pathname (base path included), search ('?…' or '') and hash ('#…' or ''). */
+export interface BrowserAddress {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * The page the console shows first at a browser address, as the router and the guard above decide it once the config
+ * is known: its route's name with the search and hash it ends up with (a redirect's), or null when the address leads
+ * to the login page or out of the console.
+ */
+export function startPage(address: BrowserAddress, base: string, ctx: GuardContext): { name: string; search: string; hash: string } | null {
+  const inside = stripBasePath(address.pathname, base) || '/';
+  const requested = requestedPath(inside, address.search.replace(/^\?/, ''), address.hash);
+  const result = guard(requested, ctx);
+  if (result.kind === 'external') return null;
+  const to = result.kind === 'ok' ? requested : result.to;
+  const { pathname, rest } = splitPath(to);
+  const name = matchRoute(pathname)?.route.name;
+  if (!name || name === 'login') return null;
+  const h = rest.indexOf('#');
+  return { name, search: h < 0 ? rest : rest.slice(0, h), hash: h < 0 ? '' : rest.slice(h) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AlertsService } from './alerts-service.ts';
 import { cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
+import { startListView } from '../core/alerts-location.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
@@ -38,9 +39,11 @@ export class SessionService implements SessionApi {
       ctx.userData.loadCached(usernameOf(ctx.session.state().claims), signedIn),
     ]);
 
+    let listStarted: boolean;
     if (cached && (userCached || !signedIn)) {
       ctx.config = cached;
       ctx.post({ type: 'config', config: cached, fromCache: false });
+      listStarted = this.#startList(options);
       void this.#revalidate(options);
     } else {
       let prefs: Promise<Result<void>> | null = null;
@@ -55,6 +58,8 @@ export class SessionService implements SessionApi {
       // Without a cached copy the first view waits for the server's preferences; with one, they only revalidate it.
       const userData = this.#reportUserData(prefs ?? Promise.resolve(ok(undefined)));
       if (!userCached) await userData;
+      // A token the API refused ended the session: the list of the address may not be the page shown any more.
+      listStarted = this.#startList(options);
     }
     void this.alerts.lifecycle.started();
     return ok({
@@ -62,7 +67,22 @@ export class SessionService implements SessionApi {
       configFromCache: this.cachedConfigOf !== null,
       session: ctx.session.state(),
       user: { prefs: ctx.userData.prefs, queries: ctx.userData.queries },
+      listStarted,
     });
+  }
+
+  /**
+   * The page opens on the alert list: its first page is asked for now, with the config and preferences just known,
+   * while the UI is still rendering; the list screen's own request for the same view, when it mounts, finds it under
+   * way. Returns whether it started.
+   */
+  #startList(options: InitOptions): boolean {
+    const { ctx } = this;
+    if (!options.address) return false;
+    const view = startListView(options.address, options.address.buildBase, ctx.config, ctx.userData.prefs, ctx.session.state().authenticated);
+    if (!view) return false;
+    void this.alerts.setView(view);
+    return true;
   }
 
   async setToken(token: string | null): Promise<void> {

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useLocation, useSearch } from 'wouter';
-import { guard, matchRoute } from '../../core/routes.ts';
+import { guard, matchRoute, requestedPath } from '../../core/routes.ts';
 import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.ts';
 import { useKiosk } from '../hooks/useKiosk.ts';
 import { Screen } from './LazyScreen.tsx';
 import { SCREENS } from './routes.ts';
 import { isLoggingOut } from './session-actions.ts';
-import { requestedPath } from './request-path.ts';
+import { firstScreenShown } from '../state/connect.ts';
 
 /**
  * Routes and guards (rules in src/core/routes.ts): canonical paths, /help in a new tab, login for anonymous users where
@@ -30,6 +30,10 @@ export function AppRoutes() {
     authenticated: session.authenticated || keptByKiosk,
   });
   const match = result.kind === 'ok' ? matchRoute(location) : null;
+  const shown = match?.route.name;
+  useEffect(() => {
+    if (shown) firstScreenShown(shown);
+  }, [shown]);
 
   const target = result.kind === 'redirect' ? result.to : result.kind === 'external' ? result.url : null;
   const external = result.kind === 'external';

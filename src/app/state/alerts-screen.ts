@@ -8,7 +8,7 @@ import type { AlertFilter, AlertsView, Config, SortState } from '../../core/type
 import type { ColumnDef } from '../../core/columns.ts';
 import { resolveColumns } from '../../core/columns.ts';
 import { defaultFilter, viewKey } from '../../core/alerts-view.ts';
-import { filterIsActive, hashFor, initialHashState, readAlertsLocation } from '../../core/alerts-location.ts';
+import { filterIsActive, hashFor, initialHashState, listView, readAlertsLocation, rowsShown } from '../../core/alerts-location.ts';
 import { decodeHash } from '../../core/url-hash.ts';
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../core/alerts-selection.ts';
 import { refocusAfterChange } from '../../core/row-navigation.ts';
@@ -24,9 +24,6 @@ import { prefsAtom } from './user.ts';
 import { translatorAtom } from './i18n.ts';
 import { onSecond } from '../hooks/second-ticker.ts';
 import { darkAtom } from './shell.ts';
-
-/** A wall display has no pagination and room for more rows: it shows at least 50. */
-const KIOSK_MIN_ROWS = 50;
 
 // ---- what the user chose --------------------------------------------------------------------------------------------
 
@@ -57,12 +54,7 @@ export const pendingDeleteAtom = atom<{ ids: string[]; bulk: boolean } | null>(n
 
 // ---- derived --------------------------------------------------------------------------------------------------------
 
-export const rowsPerPageAtom = atom((get) => {
-  const chosen = get(rowsPerPageChoiceAtom);
-  if (chosen !== null) return chosen;
-  const prefs = get(prefsAtom).rowsPerPage;
-  return get(addressAtom).kiosk ? Math.max(KIOSK_MIN_ROWS, prefs) : prefs;
-});
+export const rowsPerPageAtom = atom((get) => rowsShown(get(rowsPerPageChoiceAtom), get(prefsAtom).rowsPerPage, get(addressAtom).kiosk));
 
 export const densityAtom = atom((get) => get(densityOverrideAtom) ?? effectiveDensity(get(prefsAtom)));
 export const mutedAtom = atom((get) => get(muteOverrideAtom) ?? get(prefsAtom).isMute);
@@ -72,10 +64,9 @@ export const audioUrlAtom = atom((get) => effectiveAudioUrl(get(prefsAtom), get(
 export const defaultFilterAtom = atom((get) => defaultFilter(get(configAtom) ?? { filter: {} }));
 export const filterActiveAtom = atom((get) => filterIsActive(get(filterAtom), get(defaultFilterAtom)));
 
-/** What the worker polls. Grouping and the overview are named only when on, so a plain list's view is as before. */
-export const viewAtom = atom<AlertsView>((get) => {
-  const groupBy = get(groupByAtom);
-  return {
+/** What the worker polls (the rules in src/core/alerts-location.ts, which the worker's start-up uses too). */
+export const viewAtom = atom<AlertsView>((get) =>
+  listView({
     query: get(addressAtom).query,
     filter: get(filterAtom),
     sort: get(sortAtom),
@@ -83,10 +74,10 @@ export const viewAtom = atom<AlertsView>((get) => {
     rowsPerPage: get(rowsPerPageAtom),
     showHistory: get(prefsAtom).showNotesIcon,
     watchedBy: get(watchOnlyAtom) ? get(usernameAtom) : null,
-    ...(groupBy ? { groupBy } : {}),
-    ...(get(overviewShownAtom) ? { overview: true } : {}),
-  };
-});
+    groupBy: get(groupByAtom),
+    overview: get(overviewShownAtom),
+  }),
+);
 
 const screenViewKeyAtom = atom((get) => viewKey(get(viewAtom)));
 

@@ -63,17 +63,35 @@ function connect() {
   document.addEventListener('resume', () => void dataWorker.pageFrozen(false).catch(() => undefined));
 }
 
+/**
+ * The first screen is shown (the router's first match): when it is not the alert list, the list the worker started
+ * for the address stops (the alert list itself takes it over as its own view).
+ */
+export function firstScreenShown(route: string): void {
+  if (!startList) return;
+  startList = false;
+  if (route !== 'alerts') void dataWorker.setView(null).catch(() => undefined);
+}
+
 /** Starts the worker's script loading (main.tsx, before the first render). */
 export function warmUpWorker(): void {
   startDataWorker();
 }
 
-/** Starts the worker: config from its three sources, the stored token; the first config and session into the store. */
+/** Whether the worker polls the list of the start's address, which no screen has taken over yet. */
+let startList = false;
+
+/**
+ * Starts the worker: config from its three sources, the stored token, and the page's address (so that it asks for the
+ * alert list at once when the page opens on it); the first config and session into the store.
+ */
 export async function startWorker(configUrl: string, buildConfig: Partial<Config>): Promise<Result<InitResult>> {
   connect();
   heard.clear();
   try {
-    const result = await dataWorker.init({ configUrl, buildConfig, token: readToken() });
+    const address = { pathname: location.pathname, search: location.search, hash: location.hash, buildBase: import.meta.env.BASE_URL };
+    const result = await dataWorker.init({ configUrl, buildConfig, token: readToken(), address });
+    startList = result.ok && result.value.listStarted;
     if (result.ok) {
       if (!heard.has('config')) {
         setIfChanged(appStore, configAtom, result.value.config);

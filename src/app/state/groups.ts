@@ -4,7 +4,8 @@
 // URL hash's, else the user's preference), which groups are open, and whether the overview shows.
 import { atom, type Getter, type PrimitiveAtom, type Setter } from 'jotai';
 import type { AlertsFull, AlertsPatch } from '../../worker/contract/index.ts';
-import { groupFieldOf, type AlertGroup, type GroupAction, type GroupField, type OverviewColumn } from '../../core/alert-groups.ts';
+import { type AlertGroup, type GroupAction, type GroupField, type OverviewColumn } from '../../core/alert-groups.ts';
+import { groupByShown } from '../../core/alerts-location.ts';
 import { configAtom } from './session.ts';
 import { prefsAtom } from './user.ts';
 
@@ -77,10 +78,7 @@ export function applyGroupsPatch(_get: Getter, set: Setter, message: AlertsPatch
 /** The hash's group-by: a field, null (the hash says not grouped), or undefined (it says nothing: the preference). */
 export const groupByChoiceAtom = atom<string | null | undefined>(undefined);
 /** The field the list is grouped by: the hash's choice, else the preference, if the console offers it. */
-export const groupByAtom = atom<GroupField | null>((get) => {
-  const choice = get(groupByChoiceAtom);
-  return groupFieldOf(choice === undefined ? get(prefsAtom).groupBy : choice, get(configAtom));
-});
+export const groupByAtom = atom<GroupField | null>((get) => groupByShown(get(groupByChoiceAtom), get(prefsAtom).groupBy, get(configAtom)));
 /** The keys of the groups shown open. */
 export const openGroupsAtom = atom<string[]>([]);
 /**

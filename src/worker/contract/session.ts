@@ -54,6 +54,11 @@ export interface InitOptions {
   buildConfig: Partial<Config>;
   /** token from localStorage (auth.token), if any */
   token: string | null;
+  /**
+   * the page's address and the build's base URL: when it opens on the alert list, the worker asks for the list's
+   * first page as soon as the config and preferences are known, without waiting for the screen to render and ask
+   */
+  address?: { pathname: string; search: string; hash: string; buildBase: string };
 }
 
 export interface InitResult {
@@ -62,6 +67,8 @@ export interface InitResult {
   session: SessionState;
   /** the user's preferences and saved searches (the cached copy, else the server's), so the first view uses them */
   user: { prefs: Preferences; queries: SavedQuery[] };
+  /** the worker started polling the list of the address (the list screen takes it over when it mounts) */
+  listStarted: boolean;
 }
 
 export interface SignupInput {

@@ -10,6 +10,8 @@ import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
+import { openingView } from '../../../src/core/alerts-location.ts';
+import { viewKey } from '../../../src/core/alerts-view.ts';
 
 let server: RunningServer;
 let token = '';
@@ -49,13 +51,15 @@ async function setRowsPerPage(rowsPerPage: number) {
 
 let counter = 0;
 
-async function start(cacheName: string, fetchImpl?: typeof fetch) {
+type Address = NonNullable<Parameters<ReturnType<typeof createDataService>['init']>[0]['address']>;
+
+async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Address) {
   const events: WorkerEvent[] = [];
   const service = createDataService({ cacheName, coordination: null, fetchImpl });
   opened.push(service);
   await service.subscribe((e) => events.push(e));
   const t0 = Date.now();
-  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token });
+  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token, ...(address ? { address } : {}) });
   if (!init.ok) throw new Error(init.error.message);
   return { service, events, init: init.value, initMs: Date.now() - t0, answeredAt: events.length };
 }
@@ -165,5 +169,50 @@ describe('the first rows', () => {
     expect(full.meta.environments).toEqual([]);
     const counts = await until(() => events.find((e): e is AlertsPatch => e.type === 'alerts-patch' && (e.meta?.environments?.length ?? 0) > 0), 4000, 'the tab counts');
     expect(counts.rows).toBeUndefined();
+  });
+});
+
+describe('a start at an address of the alert list', () => {
+  const at = (pathname: string, search = '', hash = ''): Address => ({ pathname, search, hash, buildBase: '/' });
+
+  it('asks for the list before the screen does, with the user’s page size; the screen’s own ask adds no request', async () => {
+    await setRowsPerPage(50);
+    const { init, events, service } = await start(`address-${++counter}`, undefined, at('/alerts', '?q=resource:web01', '#status:open'));
+    expect(init.listStarted).toBe(true);
+    // No setView yet: the rows come all the same.
+    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    const view = openingView('?q=resource:web01', '#status:open', init.config, init.user.prefs);
+    expect(full.viewKey).toBe(viewKey(view));
+    expect(alertsAsked()).toHaveLength(1);
+    expect(alertsAsked()[0]).toContain('page-size=50');
+    expect(alertsAsked()[0]).toContain('q=resource');
+
+    // The list screen mounts and asks for the view it derived by the same rules: it is the one under way.
+    await service.setView(view);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('on a later start, asks for the list before the revalidation of the config and preferences has answered', async () => {
+    const cacheName = `address-later-${++counter}`;
+    (await start(cacheName)).service.close();
+    opened.splice(0);
+    server.testHooks!.reset();
+    server.testHooks!.hold('/config', 1500);
+    server.testHooks!.hold('/user/me/attributes', 1500);
+    const { init, events } = await start(cacheName, undefined, at('/'));
+    expect(init.listStarted).toBe(true);
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 1400, 'rows from the API while /config is held');
+    expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('asks for no list when the address is another page', async () => {
+    for (const address of [at('/alert/some-id'), at('/heartbeats'), at('/', '', '#/settings')]) {
+      server.testHooks!.reset();
+      const { init } = await start(`address-other-${++counter}`, undefined, address);
+      expect(init.listStarted).toBe(false);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(alertsAsked()).toHaveLength(0);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseBase, routerBase } from '../../../src/app/shell/base-path.ts';
-import { requestedPath } from '../../../src/app/shell/request-path.ts';
+import { normaliseBase, requestedPath, routerBase } from '../../../src/core/routes.ts';
 
 describe('router base path', () => {
   it('uses the config base_path, written with or without slashes', () => {
