@@ -301,6 +301,8 @@ export class AlertsService implements AlertsApi {
       void this.outbox.publish();
       void this.outbox.wake(true);
     },
+    /** The page will most likely show the alert list: join the other tabs (and maybe lead) before it asks for one. */
+    join: (): void => this.startCoordinating(),
     /** The worker starts: the UI learns what is still waiting to be sent, and it is sent from whichever screen is open. */
     started: async (): Promise<void> => {
       if ((await this.outbox.publish()) > 0) this.startCoordinating();

@@ -8,6 +8,7 @@ import { cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts'
 import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 import { startListView } from '../core/alerts-location.ts';
+import { routerBase, startPage } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
@@ -30,6 +31,9 @@ export class SessionService implements SessionApi {
    */
   async init(options: InitOptions): Promise<Result<InitResult>> {
     const { ctx } = this;
+    // A page that will most likely show the alert list joins the other tabs now: the lock that makes one of them the
+    // poller takes a while to be granted (tens of ms in a browser just started), time the cache's opening overlaps.
+    if (options.address && mayOpenOnList(options.address)) this.alerts.lifecycle.join();
     await ctx.open();
     ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     ctx.session.set(options.token);
@@ -211,4 +215,9 @@ export class SessionService implements SessionApi {
       this.ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
     }
   }
+}
+
+/** Whether the address opens on the alert list if the config does not move the base path nor ask for a sign-in. */
+function mayOpenOnList(address: NonNullable<InitOptions['address']>): boolean {
+  return startPage(address, routerBase(null, address.buildBase), { authRequired: false, allowReadonly: false, authenticated: true })?.name === 'alerts';
 }

@@ -12,6 +12,8 @@ import type { AlertsFull, AlertsPatch, UserDataMessage, WorkerEvent } from '../.
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
+import type { CoordinationOptions, LockManagerLike } from '../../../src/worker/coordinator.ts';
+import { FakeLocks } from './fake-locks.ts';
 
 let server: RunningServer;
 let token = '';
@@ -53,9 +55,9 @@ let counter = 0;
 
 type Address = NonNullable<Parameters<ReturnType<typeof createDataService>['init']>[0]['address']>;
 
-async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Address) {
+async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Address, coordination: CoordinationOptions | null = null) {
   const events: WorkerEvent[] = [];
-  const service = createDataService({ cacheName, coordination: null, fetchImpl });
+  const service = createDataService({ cacheName, coordination, fetchImpl });
   opened.push(service);
   await service.subscribe((e) => events.push(e));
   const t0 = Date.now();
@@ -204,6 +206,24 @@ describe('a start at an address of the alert list', () => {
     expect(init.listStarted).toBe(true);
     await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 1400, 'rows from the API while /config is held');
     expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('waits for the lock that makes this tab the poller while the config and preferences load, not after', async () => {
+    // A browser just started grants Web Locks late; here the lock and the preferences each take 600 ms.
+    const locks = new FakeLocks();
+    const slow: LockManagerLike = {
+      request: (name, options, callback) => new Promise((r) => setTimeout(r, 600)).then(() => locks.for('slow-tab').request(name, options, callback)),
+      query: () => locks.for('slow-tab').query(),
+    };
+    const channel = new BroadcastChannel(`slow-lock-${++counter}`);
+    const coordination: CoordinationOptions = { locks: slow, channel: () => channel as never, tabId: 'slow-tab' };
+    server.testHooks!.hold('/user/me/attributes', 600);
+    const t0 = Date.now();
+    const { events } = await start(`address-lock-${++counter}`, undefined, at('/alerts'), coordination);
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 3000, 'the first rows');
+    // One after the other they would take 1.2 s before the list is even asked for.
+    expect(Date.now() - t0).toBeLessThan(1100);
+    channel.close();
   });
 
   it('asks for no list when the address is another page', async () => {
