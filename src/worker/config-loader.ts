@@ -53,9 +53,14 @@ async function withCachedApiConfig(configUrl: string, buildConfig: Partial<Confi
   return assemble(configUrl, buildConfig, localConfig, api.remote);
 }
 
-/** config.json; offline, the last copy tells where the API was. */
-async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch): Promise<Partial<Config>> {
-  const local = await request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
+/** The console's config.json, asked for now: a start asks before its cache is open, and loadConfig takes the answer. */
+export function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): Promise<Result<Record<string, unknown>>> {
+  return request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
+}
+
+/** config.json (the answer to `asked`, else a request now); offline, the last copy tells where the API was. */
+async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: Promise<Result<Record<string, unknown>>>): Promise<Partial<Config>> {
+  const local = await (asked ?? askLocalConfig(configUrl, fetchImpl));
   if (local.ok || local.error.kind !== 'network') {
     // A missing or broken config.json is normal (the API's /config is enough) and must not stop the console.
     const localConfig = local.ok ? validateConfig(local.value) : {};
@@ -67,9 +72,10 @@ async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: type
 }
 
 /**
- * Reads config.json, then the API's /config at the endpoint it names (`whenEndpointKnown` runs in between, so a
- * request that only needs the endpoint can go out together with /config). The API's answer is cached; when the API
- * cannot be reached the cached one is used (`fromCache`), if it came from the same endpoint.
+ * Reads config.json (or takes the answer of `asked`, a request already under way), then the API's /config at the
+ * endpoint it names (`whenEndpointKnown` runs in between, so a request that only needs the endpoint can go out together
+ * with /config). The API's answer is cached; when the API cannot be reached the cached one is used (`fromCache`), if it
+ * came from the same endpoint.
  */
 export async function loadConfig(
   configUrl: string,
@@ -77,8 +83,9 @@ export async function loadConfig(
   cache: Cache,
   fetchImpl?: typeof fetch,
   whenEndpointKnown?: (endpoint: string) => void,
+  asked?: Promise<Result<Record<string, unknown>>>,
 ): Promise<Result<LoadedConfig>> {
-  const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl);
+  const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl, asked);
   const endpoint = endpointFor(configUrl, buildConfig, localConfig);
   whenEndpointKnown?.(endpoint);
 

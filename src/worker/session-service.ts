@@ -4,7 +4,7 @@ import { logoutRedirect } from '../core/logout.ts';
 import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
-import { cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts';
+import { askLocalConfig, cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 import { startListView } from '../core/alerts-location.ts';
@@ -34,6 +34,8 @@ export class SessionService implements SessionApi {
     // A page that will most likely show the alert list joins the other tabs now: the lock that makes one of them the
     // poller takes a while to be granted (tens of ms in a browser just started), time the cache's opening overlaps.
     if (options.address && mayOpenOnList(options.address)) this.alerts.lifecycle.join();
+    // config.json too: a first start needs it before anything else, a later one revalidates with it.
+    const asked = askLocalConfig(options.configUrl, ctx.options.fetchImpl);
     await ctx.open();
     ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     ctx.session.set(options.token);
@@ -48,12 +50,19 @@ export class SessionService implements SessionApi {
       ctx.config = cached;
       ctx.post({ type: 'config', config: cached, fromCache: false });
       listStarted = this.#startList(options);
-      void this.#revalidate(options);
+      void this.#revalidate(options, asked);
     } else {
       let prefs: Promise<Result<void>> | null = null;
-      const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl, (endpoint) => {
-        if (signedIn) prefs = ctx.userData.loadRemote(ctx.http(endpoint), true);
-      });
+      const loaded = await loadConfig(
+        options.configUrl,
+        options.buildConfig,
+        ctx.cache,
+        ctx.options.fetchImpl,
+        (endpoint) => {
+          if (signedIn) prefs = ctx.userData.loadRemote(ctx.http(endpoint), true);
+        },
+        asked,
+      );
       if (!loaded.ok) {
         ctx.setOnline(false, loaded.error.endpoint);
         return loaded;
@@ -155,12 +164,12 @@ export class SessionService implements SessionApi {
   }
 
   /** A start that went on with the cached config and preferences asks for them again, all at once. */
-  async #revalidate(options: InitOptions) {
+  async #revalidate(options: InitOptions, asked: ReturnType<typeof askLocalConfig>) {
     const { ctx } = this;
     const signedIn = ctx.session.state().authenticated;
     const endpoint = ctx.config.endpoint;
     if (signedIn) void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), true));
-    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl);
+    const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl, undefined, asked);
     if (!loaded.ok) {
       // config.json names an API that cannot be reached: the console goes on with the last config until it answers.
       this.cachedConfigOf = options;

@@ -117,7 +117,12 @@ describe('a later start (config and preferences cached)', () => {
     server.testHooks!.reset();
     server.testHooks!.hold('/config', 1500);
     server.testHooks!.hold('/user/me/attributes', 1500);
-    const { init, initMs, events, service, answeredAt } = await start(cacheName);
+    const consoleAsked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).endsWith('/config.json')) consoleAsked.push(`${init?.method ?? 'GET'} /config.json`);
+      return fetch(input, init);
+    };
+    const { init, initMs, events, service, answeredAt } = await start(cacheName, counting);
     expect(initMs).toBeLessThan(500);
     expect(init.user.prefs.rowsPerPage).toBe(50);
     expect(init.configFromCache).toBe(false);
@@ -129,6 +134,8 @@ describe('a later start (config and preferences cached)', () => {
     const log = server.testHooks!.log();
     expect(log.filter((r) => r.startsWith('GET /config'))).toHaveLength(1);
     expect(log.filter((r) => r.startsWith('GET /user/me/attributes'))).toHaveLength(1);
+    // config.json, asked for as the start began, once: the revalidation took that answer.
+    expect(consoleAsked).toEqual(['GET /config.json']);
 
     // The preferences changed: the UI hears of it once; the config did not: no word about it after the answer.
     const changed = await until(() => events.slice(answeredAt).find((e): e is UserDataMessage => e.type === 'user-data'), 3000, 'the revalidated preferences');
