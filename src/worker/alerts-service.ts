@@ -303,9 +303,15 @@ export class AlertsService implements AlertsApi {
     },
     /** The page will most likely show the alert list: join the other tabs (and maybe lead) before it asks for one. */
     join: (): void => this.startCoordinating(),
-    /** The worker starts: the UI learns what is still waiting to be sent, and it is sent from whichever screen is open. */
+    /**
+     * The worker has started: the UI learns what is still waiting to be sent, and it is sent from whichever screen is
+     * open (by this tab when it polls: it may have become the poller before its session and cache were ready, when
+     * there was nothing it could send yet).
+     */
     started: async (): Promise<void> => {
-      if ((await this.outbox.publish()) > 0) this.startCoordinating();
+      if ((await this.outbox.publish()) === 0) return;
+      this.startCoordinating();
+      void this.outbox.wake();
     },
     /** The config changed (a start's revalidation found it so): what is polled is asked for again with it. */
     configChanged: (): void => {

@@ -50,12 +50,13 @@ function network() {
   return { state, fetchImpl };
 }
 
-async function open(cacheName: string, net: ReturnType<typeof network>, token: string | null = null) {
+async function open(cacheName: string, net: ReturnType<typeof network>, token: string | null = null, pathname: string | null = null) {
   const events: WorkerEvent[] = [];
   const service = createDataService({ cacheName, fetchImpl: net.fetchImpl, coordination: null });
   opened.push(service);
   await service.subscribe((e) => events.push(e));
-  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token });
+  const address = pathname ? { address: { pathname, search: '', hash: '', buildBase: '/' } } : {};
+  const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token, ...address });
   if (!init.ok) throw new Error(init.error.message);
   return { service, events, config: init.value.config };
 }
@@ -139,6 +140,21 @@ describe('offline outbox', () => {
     expect(puts).toEqual([`PUT /alert/${a.id}/action`, `PUT /alert/${a.id}/note`, `PUT /alert/${b.id}/tag`]);
     await until(() => lastOutbox(again.events)?.length === 0, 3000, 'an empty outbox');
     expect(notices(again.events).find((n) => n.key === 'OutboxDelivered')?.values).toEqual({ count: 3 });
+  });
+
+  it('a start at the alert list delivers what was queued, though this tab became the poller before its cache was open', async () => {
+    const ops = await signIn('operator@alerta.dev');
+    const a = await newAlert(ops.token);
+    ops.net.state.down = true;
+    const ack = await ops.service.act([a.id], 'ack', 'offline ack', { [a.id]: a.seen });
+    expect(ack.ok && ack.value.queued).toEqual([a.id]);
+    ops.service.close();
+
+    // Back online, the console opens at /alerts: the list's start makes this (only) tab the poller at once.
+    ops.net.state.down = false;
+    const again = await open(ops.cacheName, ops.net, ops.token, '/alerts');
+    await until(async () => (await alertOf(a.id, ops.token)).status === 'ack', 8000, 'delivery');
+    await until(() => lastOutbox(again.events)?.length === 0, 3000, 'an empty outbox');
   });
 
   it('drops each action made moot meanwhile and names the alert and the reason', async () => {
