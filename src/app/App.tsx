@@ -7,7 +7,6 @@ import { warmUpFormatters } from './i18n/index.ts';
 import { inIdleTime } from './startup.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
-
 import { preloadScreen } from './shell/routes.ts';
 import { matchRoute, normalisePath, routerBase, stripBasePath } from '../core/routes.ts';
 import { buildTimeConfig } from '../core/config.ts';
