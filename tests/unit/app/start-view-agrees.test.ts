@@ -7,17 +7,34 @@ import { createStore } from 'jotai';
 import type { AlertsView, Config, Preferences } from '../../../src/core/types.ts';
 
 const sent: (AlertsView | null)[] = [];
-vi.mock('../../../src/app/worker-client.ts', () => ({
-  dataWorker: {
-    setView: async (view: AlertsView | null) => void sent.push(view),
-    setOpenGroups: async () => undefined,
-  },
-}));
+let listStarted = true;
+vi.mock('../../../src/app/worker-client.ts', async () => {
+  const { CLIENT_DEFAULTS } = await import('../../../src/core/config.ts');
+  const { DEFAULT_PREFERENCES } = await import('../../../src/core/preferences.ts');
+  return {
+    dataWorker: {
+      setView: async (view: AlertsView | null) => void sent.push(view),
+      setOpenGroups: async () => undefined,
+      subscribe: async () => undefined,
+      init: async () => ({
+        ok: true,
+        value: {
+          config: CLIENT_DEFAULTS,
+          configFromCache: false,
+          session: { authenticated: false, token: null, claims: null, expiresAt: null },
+          user: { prefs: DEFAULT_PREFERENCES, queries: [] },
+          listStarted,
+        },
+      }),
+    },
+  };
+});
 
 const { mountAlertsScreen } = await import('../../../src/app/state/alerts-screen.ts');
 const { configAtom } = await import('../../../src/app/state/session.ts');
 const { prefsAtom } = await import('../../../src/app/state/user.ts');
 const { startListView } = await import('../../../src/core/alerts-location.ts');
+const { firstScreenShown, startWorker } = await import('../../../src/app/state/connect.ts');
 const { viewKey } = await import('../../../src/core/alerts-view.ts');
 const { CLIENT_DEFAULTS } = await import('../../../src/core/config.ts');
 const { DEFAULT_PREFERENCES } = await import('../../../src/core/preferences.ts');
@@ -52,5 +69,28 @@ describe('the start-up’s view and the list screen’s', () => {
     const shown = sent[0];
     expect(shown).toBeTruthy();
     expect(viewKey(shown!)).toBe(viewKey(started!));
+  });
+});
+
+describe('a list the worker started for the address', () => {
+  it('stops when the first screen shown is another page (a refused token sent the user to sign in)', async () => {
+    listStarted = true;
+    await startWorker('/config.json', {});
+    firstScreenShown('login');
+    expect(sent).toEqual([null]);
+    // Only the first screen decides: later pages are the list's own business.
+    firstScreenShown('heartbeats');
+    expect(sent).toEqual([null]);
+  });
+
+  it('is left to the list when the first screen is the list, and nothing is stopped when none was started', async () => {
+    listStarted = true;
+    await startWorker('/config.json', {});
+    firstScreenShown('alerts');
+    expect(sent).toEqual([]);
+    listStarted = false;
+    await startWorker('/config.json', {});
+    firstScreenShown('login');
+    expect(sent).toEqual([]);
   });
 });
