@@ -115,7 +115,8 @@ export function openingView(search: string, hash: string, config: Config, prefs:
 
 /**
  * The list's view when the console starts at this address and opens on the alert list (after the router's redirects),
- * else null: the worker asks the API for it while the page is still rendering (docs/cross-origin.md, "What a start costs").
+ * else null: the worker asks the API for it while the page is still rendering (docs/cross-origin.md, "What a start
+ * costs").
  */
 export function startListView(
   address: BrowserAddress,
