@@ -2,12 +2,14 @@
 // code (headlessui Menu, floating-ui) loads on the first press; until then the button is a plain one (deferred.tsx).
 import { lazy, type ReactNode } from 'react';
 import type { IconName } from './Icon.tsx';
+import type { LaterIconName } from './later-icons.ts';
 import { DeferredButton } from './deferred.tsx';
 
 export interface ActionMenuEntry {
   key: string;
   label: string;
-  icon?: IconName;
+  /** a later icon by its name: the menu's code, which loads on the first press, brings its path */
+  icon?: IconName | LaterIconName;
   onSelect: () => void;
 }
 

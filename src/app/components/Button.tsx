@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { Icon, type IconName } from './Icon.tsx';
+import { Icon, type IconName, type LaterIcon } from './Icon.tsx';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -13,7 +13,7 @@ const VARIANTS: Record<Variant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  icon?: IconName;
+  icon?: IconName | LaterIcon;
   children?: ReactNode;
 }
 
@@ -35,7 +35,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
-  icon: IconName;
+  icon: IconName | LaterIcon;
   /** the accessible name, also shown as a tooltip */
   label: string;
   size?: number;

@@ -5,6 +5,7 @@ import { COPIED_TOOLTIP_MS } from '../../core/alert-detail.ts';
 import { useT } from '../state/i18n.ts';
 import { pushNotice } from '../state/notices.ts';
 import { IconButton } from './Button.tsx';
+import { LATER_ICONS } from './later-icons.ts';
 import { writeClipboard } from './clipboard.ts';
 
 export function CopyButton({ label, text, small = false }: { label: string; text: () => string | Promise<string>; small?: boolean }) {
@@ -29,7 +30,7 @@ export function CopyButton({ label, text, small = false }: { label: string; text
 
   return (
     <span className="relative inline-flex">
-      <IconButton icon={copied ? 'check' : 'copy'} label={label} onClick={() => void copy()} {...(small ? { size: 18, className: 'h-8 w-8' } : {})} />
+      <IconButton icon={copied ? 'check' : LATER_ICONS.copy} label={label} onClick={() => void copy()} {...(small ? { size: 18, className: 'h-8 w-8' } : {})} />
       <span
         role="status"
         className={`pointer-events-none absolute left-1/2 top-full z-30 mt-1 -translate-x-1/2 whitespace-nowrap rounded bg-gray-800 px-2 py-0.5 text-xs text-white shadow dark:bg-gray-200 dark:text-gray-900 ${copied ? '' : 'sr-only'}`}

@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useT } from '../state/i18n.ts';
 import { startedAtom } from '../startup.ts';
 import { Icon } from '../components/Icon.tsx';
+import { LATER_ICONS } from '../components/later-icons.ts';
 import { Button, IconButton } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { useInstallPrompt } from './install.ts';
@@ -51,7 +52,7 @@ export function InstallMenuItem({ onDone }: { onDone?: () => void }) {
         }}
         className="flex min-h-10 w-full items-center gap-4 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
       >
-        <Icon name="install" />
+        <Icon name={LATER_ICONS.install} />
         <span className="flex-1">{t('InstallApp')}</span>
       </button>
       <InstallHelp open={help} onClose={() => setHelp(false)} />
@@ -69,7 +70,7 @@ export function InstallButton({ className = '' }: { className?: string }) {
   return (
     <>
       <IconButton
-        icon="install"
+        icon={LATER_ICONS.install}
         label={t('InstallApp')}
         onClick={() => (canInstall ? void install() : setHelp(true))}
         className={`h-11 w-11 shrink-0 hover:bg-white/15 ${className}`}

@@ -14,6 +14,7 @@ import { Toggle } from '../components/Toggle.tsx';
 import { SelectField } from '../components/SelectField.tsx';
 import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { LATER_ICONS } from '../components/later-icons.ts';
 import { notificationPermission } from './notifications.ts';
 import { serviceWorkerRegistration } from '../service-worker.ts';
 
@@ -120,7 +121,7 @@ export function NotificationSettings() {
       {notify.enabled && permission === 'default' && (
         <div className="flex flex-wrap items-center gap-3 py-2 text-sm">
           <span className="min-w-0 flex-1">{t('NotificationsAllowHere')}</span>
-          <Button variant="primary" icon="bell" disabled={asking} onClick={() => void askPermission()}>
+          <Button variant="primary" icon={LATER_ICONS.bell} disabled={asking} onClick={() => void askPermission()}>
             {t('AllowNotifications')}
           </Button>
         </div>
@@ -134,7 +135,7 @@ export function NotificationSettings() {
       />
       {permission === 'granted' && (
         <div className="py-2">
-          <Button icon="bell" onClick={() => void sendTest()}>
+          <Button icon={LATER_ICONS.bell} onClick={() => void sendTest()}>
             {t('SendTestNotification')}
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { signupAvailable } from '../../core/providers.ts';
 import { configAtom } from '../state/session.ts';
 import { useT } from '../state/i18n.ts';
 import { Button } from '../components/Button.tsx';
+import { LATER_ICONS } from '../components/later-icons.ts';
 import { useOpenOnMount, type Activation } from '../components/deferred.tsx';
 import { Avatar } from './Avatar.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -69,7 +70,7 @@ export default function AccountMenuPanel({
                       </Button>
                       <Button
                         variant="primary"
-                        icon="logout"
+                        icon={LATER_ICONS.logout}
                         className="w-full sm:w-auto"
                         onClick={() => {
                           close();

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { useT } from '../../state/i18n.ts';
 import { useNow } from '../../hooks/useNow.ts';
 import { secondsAgo } from '../../../core/date-format.ts';
@@ -58,7 +59,7 @@ export function AdminPage({
         <div className="ml-auto flex items-center gap-1">
           {onRefresh && <IconButton icon="refresh" label={t('Refresh')} onClick={onRefresh} disabled={refreshing} className={refreshing ? 'animate-spin motion-reduce:animate-none' : ''} />}
           {createLabel && onCreate && (
-            <Button variant="primary" icon="add" onClick={onCreate}>
+            <Button variant="primary" icon={LATER_ICONS.add} onClick={onCreate}>
               {createLabel}
             </Button>
           )}
@@ -77,7 +78,7 @@ function CachedListMark({ at }: { at: number }) {
   const age = at > 0 ? secondsAgo(at, now) : null;
   return (
     <span role="status" className="inline-flex items-center gap-1 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-      <Icon name="wifiOff" size={14} />
+      <Icon name={LATER_ICONS.wifiOff} size={14} />
       {t('ShowingCachedList')}
       {age !== null && ` · ${t('LastUpdated', { age: age > -5 ? t('JustNow') : formatRelativeTime(age) })}`}
     </span>

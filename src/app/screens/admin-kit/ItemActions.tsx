@@ -2,12 +2,13 @@
 // confirmation every delete goes through.
 import { useState } from 'react';
 import { IconButton } from '../../components/Button.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useT } from '../../state/i18n.ts';
 
 export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
   const { t } = useT();
-  return <IconButton icon="edit" label={t('EditItem', { name })} onClick={onClick} size={18} className="h-8 w-8" />;
+  return <IconButton icon={LATER_ICONS.edit} label={t('EditItem', { name })} onClick={onClick} size={18} className="h-8 w-8" />;
 }
 
 export function DeleteButton({ name, onClick, disabled, disabledReason }: { name: string; onClick: () => void; disabled?: boolean; disabledReason?: string }) {

@@ -6,6 +6,7 @@ import { useQuery, type Query } from '../../data/query.ts';
 import { useT } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button, IconButton } from '../../components/Button.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 
 export interface MembershipItem {
   id: string;
@@ -94,7 +95,7 @@ export function MembershipDialog<T>({
               ))}
             </select>
           </label>
-          <Button variant="primary" icon="add" disabled={!pick || busy} onClick={() => void run(pick, true)}>
+          <Button variant="primary" icon={LATER_ICONS.add} disabled={!pick || busy} onClick={() => void run(pick, true)}>
             {t('Add')}
           </Button>
         </div>

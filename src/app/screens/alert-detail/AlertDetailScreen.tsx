@@ -11,6 +11,7 @@ import type { AlertDetailMessage } from '../../../worker/contract/index.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { usePerms } from '../../hooks/usePerms.ts';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
@@ -115,7 +116,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     <div className="flex min-h-full flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <header className="flex flex-col gap-1 border-b border-gray-200 bg-gray-50 px-2 py-2 sm:px-4 dark:border-gray-700 dark:bg-gray-800">
         <div className="flex min-w-0 items-center gap-2">
-          <IconButton icon="arrowBack" label={t('Back')} onClick={() => goBack(navigate)} />
+          <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={() => goBack(navigate)} />
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold" title={t('DetailTitle', { event: alert.event, resource: alert.resource })}>
             {t('DetailTitle', { event: alert.event, resource: alert.resource })}
           </h1>
@@ -197,7 +198,7 @@ function Freshness({ msg, online, now }: { msg: AlertDetailMessage; online: bool
   const ageText = age === null ? '' : age > -5 ? t('JustNow') : formatRelativeTime(age);
   return (
     <p role="status" className="flex items-center gap-1.5 rounded bg-amber-100 px-2 py-1 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-      <Icon name={online ? 'warning' : 'wifiOff'} size={16} className="shrink-0" />
+      <Icon name={online ? 'warning' : LATER_ICONS.wifiOff} size={16} className="shrink-0" />
       <span>
         {t('Stale')}
         {ageText && ` – ${t('LastUpdated', { age: ageText })}`}
@@ -216,12 +217,12 @@ function Missing({ id, msg, onBack }: { id: string; msg: AlertDetailMessage; onB
     <div className="flex h-full min-h-60 items-center justify-center p-6">
       <div role="alert" className="max-w-lg rounded-lg border border-gray-200 bg-gray-50 p-6 text-gray-900 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100">
         <h1 className="mb-2 flex items-center gap-2 text-lg font-semibold">
-          <Icon name={unreachable ? 'wifiOff' : 'info'} />
+          <Icon name={unreachable ? LATER_ICONS.wifiOff : 'info'} />
           {unreachable ? t('Offline') : t('NotFound')}
         </h1>
         <p className="mb-1 break-all font-mono text-sm text-gray-700 dark:text-gray-300">{id}</p>
         <p className="mb-4 text-sm">{unreachable ? (msg.error?.message ?? '') : t('DetailNotFoundHelp')}</p>
-        <Button variant="primary" icon="arrowBack" onClick={onBack} autoFocus>
+        <Button variant="primary" icon={LATER_ICONS.arrowBack} onClick={onBack} autoFocus>
           {t('DetailBackToAlerts')}
         </Button>
       </div>

@@ -6,6 +6,7 @@ import type { Alert, Note } from '../../../core/types.ts';
 import { canEditNote, notesNewestFirst, noteTime } from '../../../core/alert-detail.ts';
 import { NOTE_MAX_LENGTH, validateNote } from '../../../core/validation.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { secondsAgo } from '../../../core/date-format.ts';
@@ -102,7 +103,7 @@ function NoteItem({
         </p>
         {editable && !editing && (
           <span className="flex shrink-0 gap-0.5">
-            <IconButton icon="edit" label={t('EditNote')} size={18} className="h-8 w-8" disabled={busy || !online} onClick={() => setEditing(true)} />
+            <IconButton icon={LATER_ICONS.edit} label={t('EditNote')} size={18} className="h-8 w-8" disabled={busy || !online} onClick={() => setEditing(true)} />
             <IconButton icon="delete" label={t('DeleteNote')} size={18} className="h-8 w-8" disabled={busy || !online} onClick={onDelete} />
           </span>
         )}

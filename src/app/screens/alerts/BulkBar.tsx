@@ -13,6 +13,7 @@ import { alertCommands } from '../../data/alerts.ts';
 import { listBusyAtom } from '../../data/commands.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import type { ToolbarProps } from './Toolbar.tsx';
 import { menuItemsClass, useRefresh } from './toolbar-parts.ts';
@@ -38,7 +39,7 @@ export default function BulkBar({ fullscreen, selection }: { fullscreen: Toolbar
 
   return (
     <div className="flex flex-wrap items-center gap-1 px-2 py-1" role="toolbar" aria-label={t('AlertsBulkActions')}>
-      <IconButton icon="arrowBack" label={t('Back')} onClick={done} />
+      <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={done} />
       <span className="mr-2 font-semibold" aria-live="polite">
         {t('RowsSelected', { count: selection.size })}
       </span>

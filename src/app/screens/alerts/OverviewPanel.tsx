@@ -12,6 +12,7 @@ import { groupByAtom, overviewAtom, overviewShownAtom } from '../../state/groups
 import type { Store } from '../../state/store.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { SeverityChip } from './AlertCells.tsx';
 import { severityLabel } from '../../i18n/labels.ts';
 import { fieldLabel, groupName } from './group-labels.ts';
@@ -94,7 +95,7 @@ function OverviewColumnView({ column, grouped, onGroup, onFilter }: { column: Ov
           title={t('OverviewGroupBy', { field: label })}
           className={`ml-auto inline-flex h-7 w-7 shrink-0 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10 ${grouped ? 'bg-brand text-white hover:bg-brand dark:hover:bg-brand' : 'text-brand dark:text-indigo-300'}`}
         >
-          <Icon name="groupBy" size={18} />
+          <Icon name={LATER_ICONS.groupBy} size={18} />
         </button>
       </div>
       {column.values.length === 0 ? (

@@ -7,7 +7,8 @@ import { createPortal } from 'react-dom';
 import { useStore } from 'jotai';
 import { useT } from '../../state/i18n.ts';
 import { pushNotice } from '../../state/notices.ts';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Icon, type IconName, type LaterIcon } from '../../components/Icon.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { writeClipboard } from '../../components/clipboard.ts';
 import { useValueFilter, valueMenuAtom, type ValueMenuRequest, type ValueMenuTarget } from './value-filter.ts';
 
@@ -111,7 +112,7 @@ export default function ValueMenuPanel({ request }: { request: ValueMenuRequest 
   };
 
   const named = (target: ValueMenuTarget) => `${target.label}: ${target.value}`;
-  const item = (target: ValueMenuTarget, icon: IconName, text: string, run: () => void) => (
+  const item = (target: ValueMenuTarget, icon: IconName | LaterIcon, text: string, run: () => void) => (
     <button
       type="button"
       role="menuitem"
@@ -145,7 +146,7 @@ export default function ValueMenuPanel({ request }: { request: ValueMenuRequest 
           {item(target, 'filter', t('FilterByValue'), () => filter(target, false))}
           {item(target, 'block', t('ExcludeValue'), () => filter(target, true))}
           {/* a row's menu lists many values: only its filters, to keep it short */}
-          {single && item(target, 'copy', t('CopyValue'), () => void copy(target))}
+          {single && item(target, LATER_ICONS.copy, t('CopyValue'), () => void copy(target))}
         </div>
       ))}
     </div>,

@@ -8,6 +8,7 @@ import { validateRequired } from '../../../core/validation.ts';
 import { configAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
 import { Button } from '../../components/Button.tsx';
+import { LATER_ICONS } from '../../components/later-icons.ts';
 import { AdminPage, NoAccess } from '../admin-kit/AdminPage.tsx';
 import { DataTable, type Column } from '../admin-kit/DataTable.tsx';
 import { pagePropsOf, tablePropsOf } from '../admin-kit/hooks.ts';
@@ -79,7 +80,7 @@ export function GroupsScreen() {
         sort: (g) => g.count,
         className: 'tabular-nums',
         cell: (g) => (
-          <Button variant="ghost" icon="people" onClick={() => setMembersOf(g)} aria-label={t('MembersOf', { name: g.name })}>
+          <Button variant="ghost" icon={LATER_ICONS.people} onClick={() => setMembersOf(g)} aria-label={t('MembersOf', { name: g.name })}>
             {formatNumber(g.count ?? 0)}
           </Button>
         ),
