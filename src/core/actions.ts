@@ -33,6 +33,20 @@ export function customActionLabel(name: string): string {
 export const ACTION_DEBOUNCE_MS = 200;
 
 /**
+ * Leading-edge debounce as a pure time gate: `tryRun()` is true for the first call and false for every call
+ * that comes less than `ms` after the previous call (accepted or not), so a burst of clicks runs once.
+ */
+export function createLeadingDebounce(ms: number, now: () => number): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const t = now();
+    const quiet = t - last >= ms;
+    last = t;
+    return quiet;
+  };
+}
+
+/**
  * The scope that deleting an alert needs. The Alerta server guards DELETE /alert/{id} with delete:alerts, which it
  * grants to write:alerts unless its DELETE_SCOPES setting reserves deletion for admins (not the default); so the
  * console offers Delete to anyone who may write alerts, and a server that reserves it answers 403 with its message.

@@ -50,17 +50,3 @@ export function validateEmail(email: string | null | undefined): Validation<'Req
   if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v)) return { ok: false, error: 'NotValid' };
   return { ok: true, value: v };
 }
-
-/**
- * Leading-edge debounce as a pure time gate: `tryRun()` is true for the first call and false for every call
- * that comes less than `ms` after the previous call (accepted or not), so a burst of clicks runs once.
- */
-export function createLeadingDebounce(ms: number, now: () => number): () => boolean {
-  let last = -Infinity;
-  return () => {
-    const t = now();
-    const quiet = t - last >= ms;
-    last = t;
-    return quiet;
-  };
-}

@@ -2,8 +2,7 @@
 // busy flag for the buttons of the same place, the outcome in a snackbar, and the invalidation of the reads it changed.
 import { atom, type PrimitiveAtom } from 'jotai';
 import type { BulkResult, Result, WorkerError } from '../../worker/contract/index.ts';
-import { ACTION_DEBOUNCE_MS } from '../../core/actions.ts';
-import { createLeadingDebounce } from '../../core/validation.ts';
+import { ACTION_DEBOUNCE_MS, createLeadingDebounce } from '../../core/actions.ts';
 import { store } from '../state/store.ts';
 import { translatorAtom } from '../state/i18n.ts';
 import { OUTCOME, pushNotice, type Notice } from '../state/notices.ts';

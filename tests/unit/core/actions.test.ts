@@ -2,6 +2,7 @@ import { hasPerms } from '../../../src/core/perms.ts';
 import { describe, expect, it } from 'vitest';
 import {
   customActionLabel,
+  createLeadingDebounce,
   actionBody,
   actionTimeout,
   allowedActions,
@@ -111,5 +112,19 @@ describe('custom action labels: one name on every menu and message', () => {
   it('leaves a name that is already words alone', () => {
     expect(customActionLabel('Escalate')).toBe('Escalate');
     expect(customActionLabel(' page on-call ')).toBe('Page on-call');
+  });
+});
+
+describe('leading-edge debounce', () => {
+  it('runs the first click and ignores clicks within 200 ms of the previous one', () => {
+    let t = 1000;
+    const tryRun = createLeadingDebounce(200, () => t);
+    expect(tryRun()).toBe(true);
+    t = 1100;
+    expect(tryRun()).toBe(false);
+    t = 1250; // 150 ms after the ignored click: still in the burst
+    expect(tryRun()).toBe(false);
+    t = 1450;
+    expect(tryRun()).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createLeadingDebounce,
   validateEmail,
   validateNote,
   validatePassword,
@@ -61,19 +60,5 @@ describe('required and e-mail', () => {
       expect(validateEmail(bad)).toEqual({ ok: false, error: 'NotValid' });
     }
     expect(validateEmail('')).toEqual({ ok: false, error: 'Required' });
-  });
-});
-
-describe('leading-edge debounce', () => {
-  it('runs the first click and ignores clicks within 200 ms of the previous one', () => {
-    let t = 1000;
-    const tryRun = createLeadingDebounce(200, () => t);
-    expect(tryRun()).toBe(true);
-    t = 1100;
-    expect(tryRun()).toBe(false);
-    t = 1250; // 150 ms after the ignored click: still in the burst
-    expect(tryRun()).toBe(false);
-    t = 1450;
-    expect(tryRun()).toBe(true);
   });
 });
