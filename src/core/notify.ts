@@ -179,12 +179,3 @@ export function attentionCount(severityCounts: CountMap | null | undefined, minS
   }
   return total;
 }
-
-const COUNT_PREFIX = /^\(\d+\+?\) /;
-
-/** The page title with "(N) " in front when N > 0 (any earlier prefix replaced); 1000 and more show as "(999+)". */
-export function titleWithCount(title: string, count: number): string {
-  const bare = title.replace(COUNT_PREFIX, '');
-  if (!Number.isFinite(count) || count <= 0) return bare;
-  return `(${count > 999 ? '999+' : Math.floor(count)}) ${bare}`;
-}

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { matchRoute } from '../../core/routes.ts';
-import { titleWithCount } from '../../core/notify.ts';
+import { titleWithCount } from '../../core/title-count.ts';
 import type { MessageKey } from '../i18n/index.ts';
 import { useT } from '../state/i18n.ts';
 

@@ -11,7 +11,6 @@ import {
   rememberNotified,
   shouldNotify,
   SUMMARY_TAG,
-  titleWithCount,
   type NotifyAlert,
 } from '../../../src/core/notify.ts';
 
@@ -182,13 +181,5 @@ describe('badge count and page title', () => {
 
   it('ignores counts that are not positive numbers', () => {
     expect(attentionCount({ critical: Number.NaN, security: -2, major: 2 }, 'major')).toBe(2);
-  });
-
-  it('prefixes the title with the count, replacing an earlier count', () => {
-    expect(titleWithCount('Alerts | Alerta', 3)).toBe('(3) Alerts | Alerta');
-    expect(titleWithCount('(3) Alerts | Alerta', 5)).toBe('(5) Alerts | Alerta');
-    expect(titleWithCount('(3) Alerts | Alerta', 0)).toBe('Alerts | Alerta');
-    expect(titleWithCount('Alerts | Alerta', 12345)).toBe('(999+) Alerts | Alerta');
-    expect(titleWithCount('(999+) Alerts | Alerta', 2)).toBe('(2) Alerts | Alerta');
   });
 });
