@@ -84,6 +84,63 @@ test('scrolling at a brisk pace never shows a blank row', async ({ page }) => {
   expect(report.gaps).toEqual([]);
 });
 
+// The time left changes every second only in rows on screen: the rows rendered beyond the viewport's edges keep
+// their text (what the page costs between polls), and a row scrolled into view shows the time of now in the first
+// frame that shows it, not a moment later.
+test('time left ticks only in rows on screen; a row scrolled into view is up to date in the frame that shows it', async ({ page }) => {
+  await openPage(page);
+  const seen = await page.evaluate(async () => {
+    const list = document.querySelector<HTMLElement>('[data-alert-list]')!;
+    // The rows of the page just shown, once no row comes or goes for a second (a first poll of the page size may
+    // still render them again).
+    await new Promise<void>((resolve) => {
+      let quiet = setTimeout(done, 1000);
+      const rowsChanged = new MutationObserver(() => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, 1000);
+      });
+      function done() {
+        rowsChanged.disconnect();
+        resolve();
+      }
+      rowsChanged.observe(list.querySelector('[role="rowgroup"]:not([data-table-header])')!, { childList: true });
+    });
+    const view = list.getBoundingClientRect();
+    const cellOf = (row: Element) => row.querySelector<HTMLElement>('[role="cell"][data-column="timeoutLeft"] > *')!;
+    const rendered = [...list.querySelectorAll<HTMLElement>('[data-row-id]')];
+    const shown = rendered.find((r) => r.getBoundingClientRect().top > view.top + 60 && r.getBoundingClientRect().bottom < view.bottom)!;
+    const below = rendered.filter((r) => r.getBoundingClientRect().top > view.bottom + 50).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!;
+    const changes = new Map<Element, number>();
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        const row = (r.target instanceof Element ? r.target : r.target.parentElement)!.closest('[data-row-id]')!;
+        changes.set(row, (changes.get(row) ?? 0) + 1);
+      }
+    });
+    for (const row of [shown, below]) observer.observe(cellOf(row), { childList: true, characterData: true, subtree: true });
+    await new Promise((resolve) => setTimeout(resolve, 2300));
+    const shownTicks = changes.get(shown) ?? 0;
+    const offScreenTicks = changes.get(below) ?? 0;
+    const stale = cellOf(below).textContent;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    list.scrollTop += below.getBoundingClientRect().top - view.top - 200;
+    // The list measures its scroll in the frame's animation callbacks, after this one: the second frame sees it.
+    await frame();
+    await frame();
+    const inView = below.getBoundingClientRect().top < view.bottom;
+    const caughtUp = (changes.get(below) ?? 0) - offScreenTicks;
+    observer.disconnect();
+    return { shownTicks, offScreenTicks, stale, inView, caughtUp, now: cellOf(below).textContent };
+  });
+  expect(seen.shownTicks).toBeGreaterThanOrEqual(2);
+  expect(seen.offScreenTicks).toBe(0);
+  expect(seen.inView).toBe(true);
+  expect(seen.stale).toMatch(/^\d+:\d\d:\d\d$/);
+  // Below the viewport for 2.3 s, then written as it came into view: about 2 s less than it said.
+  expect(seen.caughtUp).toBeGreaterThanOrEqual(1);
+  expect(seen.now).not.toBe(seen.stale);
+});
+
 test('the keyboard reaches every row: End, Home, PageDown and j/k move the focus and scroll it into view', async ({ page }) => {
   await openPage(page);
   await rows(page).first().focus();

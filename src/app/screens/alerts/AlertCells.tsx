@@ -17,6 +17,7 @@ import type { RowContext } from '../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../components/SafeHtml.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { onSecond } from '../../hooks/second-ticker.ts';
+import { onShownRowsChange, rowShown } from './row-window.ts';
 
 /** The dates shown on cards: about two pages' worth, not every time ever shown. */
 export const DATE_CACHE_MAX = 400;
@@ -74,50 +75,48 @@ export function StatusLabel({ status, t }: { status: string; t: Translator['t'] 
 // each second cost ~30 ms of main thread per second on the benchmark, this costs ~1 ms. React renders these spans
 // empty and never manages their text, so the two never fight over the DOM. Only rows on screen have cells.
 
-// Cells out of sight (rows rendered beyond the list's edges, a page scrolled away) do not tick: each second, one pass
-// reads which ticking cells are in the viewport, then writes those (reads before writes: no layout in between), and a
-// scroll brings the cells it shows up to date within SCROLL_CATCH_UP_MS. Each ticking cell costs the browser a
-// re-recording of its row, so this halves what the table costs between polls. (An IntersectionObserver did this
-// before: Chromium recomputed its hundred-odd targets in every frame that laid anything out, ~2 ms a frame, at every
-// keystroke in the search box and every tick.)
-const tickingCells = new Map<HTMLElement, (now: number) => void>();
-let stopTicking: (() => void) | null = null;
-let scrollTimer: ReturnType<typeof setTimeout> | null = null;
-/** How soon the cells a scroll brings into view show the time of now. */
-const SCROLL_CATCH_UP_MS = 100;
-
-function shownInViewport(el: HTMLElement): boolean {
-  const r = el.getBoundingClientRect();
-  return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+// Cells out of sight (rows rendered beyond the list's edges, the focused row kept while scrolled away) do not tick:
+// each second writes only the cells whose row is on screen, which the list knows without asking the browser (rowShown
+// in row-window.ts: its scroll position and each row's index). A scroll, a resize or a poll that brings rows into view
+// writes their cells at once, before the frame that shows them. Each ticking cell costs the browser a re-recording of
+// its row, so this halves what the table costs between polls. Before this, an IntersectionObserver (recomputed for
+// its hundred-odd targets in every frame that laid anything out, keystrokes in the search box included) and then a
+// getBoundingClientRect of every ticking cell each second did the same job. A hidden page (another tab, a screen
+// turned off) writes nothing, and catches up when shown again.
+interface TickingCell {
+  /** the row element the cell is in (null outside a list: then it always ticks) */
+  row: Element | null;
+  write: (now: number) => void;
 }
+const tickingCells = new Map<HTMLElement, TickingCell>();
+let stopTicking: (() => void) | null = null;
 
 function tickShown(now: number) {
-  const shown: ((now: number) => void)[] = [];
-  for (const [el, write] of tickingCells) if (shownInViewport(el)) shown.push(write);
-  for (const write of shown) write(now);
+  if (document.visibilityState === 'hidden') return;
+  for (const cell of tickingCells.values()) if (!cell.row || rowShown(cell.row)) cell.write(now);
 }
 
-function onScrollTick() {
-  scrollTimer ??= setTimeout(() => {
-    scrollTimer = null;
-    tickShown(Date.now());
-  }, SCROLL_CATCH_UP_MS);
+function catchUp() {
+  tickShown(Date.now());
 }
 
 /** Made in a function of its own, so that no closure of a cell's effect keeps that cell (and its row) alive. */
 function startTicking(): () => void {
   const untick = onSecond(tickShown);
-  document.addEventListener('scroll', onScrollTick, { capture: true, passive: true });
+  const unlisten = onShownRowsChange(catchUp);
+  document.addEventListener('visibilitychange', catchUp);
   return () => {
     untick();
-    document.removeEventListener('scroll', onScrollTick, { capture: true });
-    if (scrollTimer !== null) clearTimeout(scrollTimer);
-    scrollTimer = null;
+    unlisten();
+    document.removeEventListener('visibilitychange', catchUp);
   };
 }
 
+/** The rows of the lists: what row-window.ts places (keyOfRow). */
+const ROW_SELECTOR = '[data-row-id], [data-item-key]';
+
 function watchTicking(el: HTMLElement, write: (now: number) => void): () => void {
-  tickingCells.set(el, write);
+  tickingCells.set(el, { row: el.closest(ROW_SELECTOR), write });
   stopTicking ??= startTicking();
   return () => {
     tickingCells.delete(el);

@@ -43,6 +43,39 @@ export function windowServes(current: RowWindow, visible: RowWindow, count: numb
   return coversTop && coversBottom && current.start <= visible.start && current.end >= Math.min(count, visible.end) && notTooBig;
 }
 
+// ---- which rendered rows are on screen ----
+// The cells that change every second (AlertCells.tsx) write only those in rows on screen. What is on screen comes
+// from the arithmetic above, done where the list already does it (a scroll, a resize, a new page), and from the index
+// each row is placed at: no layout read per cell and per second, and no observer working in every frame.
+
+/** The index each row element was last placed at (useRenderedRows). */
+const placedIndex = new WeakMap<Element, number>();
+/** The rows visible in each list's viewport, by the element holding its rows (useRowWindow). */
+const visibleIn = new WeakMap<Element, RowWindow>();
+const shownListeners = new Set<() => void>();
+
+function shownRowsChanged() {
+  for (const listener of shownListeners) listener();
+}
+
+/**
+ * Whether the row element `row` is in its list's viewport. A row no windowed list placed, or placed by a list that
+ * has not measured its viewport yet, counts as shown.
+ */
+export function rowShown(row: Element): boolean {
+  const list = row.parentElement;
+  const visible = list ? visibleIn.get(list) : undefined;
+  const index = placedIndex.get(row);
+  if (!visible || index === undefined) return true;
+  return index >= visible.start && index < visible.end;
+}
+
+/** Calls `listener` whenever rows may have come into view (a scroll, a resize, rows placed anew); returns its end. */
+export function onShownRowsChange(listener: () => void): () => void {
+  shownListeners.add(listener);
+  return () => void shownListeners.delete(listener);
+}
+
 /**
  * Where a list is scrolled to, as the row at the viewport's top (a fractional index), kept by the list on screen and
  * taken over by the next: a change of layout (a resize, a turned tablet: rows of one line becoming two, the table
@@ -76,6 +109,11 @@ export function useRowWindow(
     const viewport = scroller.clientHeight || (typeof window === 'undefined' ? 1000 : window.innerHeight);
     const visible = visibleRows(scroller.scrollTop, viewport, bodyTop, rowHeight, count);
     if (anchorRef) anchorRef.current = scroller.scrollTop > 0 ? (scroller.scrollTop - bodyTop) / rowHeight : null;
+    const shown = visibleIn.get(body);
+    if (!shown || shown.start !== visible.start || shown.end !== visible.end) {
+      visibleIn.set(body, visible);
+      shownRowsChanged();
+    }
     const current = rangeRef.current;
     if (windowServes(current, visible, count)) return;
     const next = windowAround(visible, count);
@@ -215,6 +253,8 @@ export function placeRows(container: HTMLElement, ids: readonly string[]): numbe
 export interface RowPlace {
   offset: number;
   attributes: Readonly<Record<string, string>>;
+  /** the row's index in its list, for rowShown */
+  index?: number;
 }
 
 /**
@@ -229,6 +269,7 @@ export function positionRows(container: HTMLElement, placeOf: (id: string) => Ro
     if (!(el instanceof HTMLElement) || !keyOfRow(el)) continue;
     const place = placeOf(keyOfRow(el));
     if (!place) continue;
+    if (place.index !== undefined) placedIndex.set(el, place.index);
     let moved = false;
     const transform = `translateY(${place.offset}px)`;
     if (el.style.transform !== transform) {
@@ -275,10 +316,12 @@ export function useRenderedRows(
     if (!list) return;
     placeRows(list, pageKey.split(' '));
     const at = new Map(indices.map((i) => [order[i]!, i]));
-    positionRows(list, (id) => {
+    const moved = positionRows(list, (id) => {
       const i = at.get(id);
-      return i === undefined ? null : place(i);
+      return i === undefined ? null : { ...place(i), index: i };
     });
+    // A row a poll moved into view, or a new row, is brought up to date before it is painted.
+    if (moved > 0) shownRowsChanged();
     // placesKey holds everything the places depend on (the ids in page order, their indices, placeKey).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placesKey]);
