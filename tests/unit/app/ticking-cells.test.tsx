@@ -3,7 +3,7 @@
 // as any cell is on screen (on a wall display: for days). A cell that left must not stay reachable through it: the
 // first cell ever shown used to, with the detached row around it.
 import { useRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { TimeLeft } from '../../../src/app/screens/alerts/AlertCells.tsx';
 import { onSecond } from '../../../src/app/hooks/second-ticker.ts';
@@ -98,79 +98,66 @@ function withGeometry(container: HTMLElement) {
 const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `a${from + i}`);
 
 describe('ticking where seen', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: START }));
+  afterEach(() => void vi.useRealTimers());
+
   it('a cell whose row is below the viewport keeps its text until a scroll brings it in, then shows the time of now before the next second', () => {
-    vi.useFakeTimers({ now: START });
-    try {
-      const { container } = render(<List ids={ids(100)} />);
-      const list = withGeometry(container);
-      list.scrollTo(0);
-      expect(list.text('a12')).toBe(formatHms(3600));
-      vi.advanceTimersByTime(1000);
-      expect(list.text('a0')).toBe(formatHms(3599));
-      expect(list.text('a4')).toBe(formatHms(3599));
-      // rendered (within the window's margin) but not on screen
-      expect(list.text('a5')).toBe(formatHms(3600));
-      expect(list.text('a12')).toBe(formatHms(3600));
-      vi.advanceTimersByTime(500);
-      list.scrollTo(10 * ROW);
-      expect(list.text('a12')).toBe(formatHms(3598));
-      // scrolled out of view, a cell stays as it was; the ones in view tick
-      vi.advanceTimersByTime(1500);
-      expect(list.text('a0')).toBe(formatHms(3599));
-      expect(list.text('a12')).toBe(formatHms(3597));
-    } finally {
-      vi.useRealTimers();
-    }
+    const { container } = render(<List ids={ids(100)} />);
+    const list = withGeometry(container);
+    list.scrollTo(0);
+    expect(list.text('a12')).toBe(formatHms(3600));
+    vi.advanceTimersByTime(1000);
+    expect(list.text('a0')).toBe(formatHms(3599));
+    expect(list.text('a4')).toBe(formatHms(3599));
+    // rendered (within the window's margin) but not on screen
+    expect(list.text('a5')).toBe(formatHms(3600));
+    expect(list.text('a12')).toBe(formatHms(3600));
+    vi.advanceTimersByTime(500);
+    list.scrollTo(10 * ROW);
+    expect(list.text('a12')).toBe(formatHms(3598));
+    // scrolled out of view, a cell stays as it was; the ones in view tick
+    vi.advanceTimersByTime(1500);
+    expect(list.text('a0')).toBe(formatHms(3599));
+    expect(list.text('a12')).toBe(formatHms(3597));
   });
 
   it('a row a poll moves into view shows the time of now at once', () => {
-    vi.useFakeTimers({ now: START });
-    try {
-      const { container, rerender } = render(<List ids={ids(100)} />);
-      const list = withGeometry(container);
-      list.scrollTo(0);
-      vi.advanceTimersByTime(2500);
-      expect(list.text('a8')).toBe(formatHms(3600));
-      // a poll brings a8 (rendered below the viewport) to the top of the page
-      rerender(<List ids={['a8', ...ids(8), ...ids(91, 9)]} />);
-      expect(list.text('a8')).toBe(formatHms(timeLeftSeconds(HOUR, Date.now())));
-      expect(list.text('a8')).toBe(formatHms(3597));
-    } finally {
-      vi.useRealTimers();
-    }
+    const { container, rerender } = render(<List ids={ids(100)} />);
+    const list = withGeometry(container);
+    list.scrollTo(0);
+    vi.advanceTimersByTime(2500);
+    expect(list.text('a8')).toBe(formatHms(3600));
+    // a poll brings a8 (rendered below the viewport) to the top of the page
+    rerender(<List ids={['a8', ...ids(8), ...ids(91, 9)]} />);
+    expect(list.text('a8')).toBe(formatHms(timeLeftSeconds(HOUR, Date.now())));
+    expect(list.text('a8')).toBe(formatHms(3597));
   });
 
-  it('asks the browser for no layout between polls: a second passes without a getBoundingClientRect or a size read', () => {
-    vi.useFakeTimers({ now: START });
+  it('asks the browser for no layout between polls: seconds pass without a getBoundingClientRect', () => {
+    const { container } = render(<List ids={ids(100)} />);
+    const list = withGeometry(container);
+    list.scrollTo(0);
+    const reads: string[] = [];
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => {
+      reads.push('getBoundingClientRect');
+      return new DOMRect();
+    });
+    const body = container.querySelector<HTMLElement>('[data-testid="scroller"]')!.firstElementChild as HTMLElement;
+    const bodyRect = body.getBoundingClientRect;
+    body.getBoundingClientRect = () => {
+      reads.push('list body');
+      return bodyRect();
+    };
     try {
-      const { container } = render(<List ids={ids(100)} />);
-      const list = withGeometry(container);
-      list.scrollTo(0);
-      const reads: string[] = [];
-      const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => {
-        reads.push('getBoundingClientRect');
-        return new DOMRect();
-      });
-      const body = container.querySelector<HTMLElement>('[data-testid="scroller"]')!.firstElementChild as HTMLElement;
-      const bodyRect = body.getBoundingClientRect;
-      body.getBoundingClientRect = () => {
-        reads.push('list body');
-        return bodyRect();
-      };
-      try {
-        vi.advanceTimersByTime(3000);
-        expect(list.text('a0')).toBe(formatHms(3597));
-        expect(reads).toEqual([]);
-      } finally {
-        rect.mockRestore();
-      }
+      vi.advanceTimersByTime(3000);
+      expect(list.text('a0')).toBe(formatHms(3597));
+      expect(reads).toEqual([]);
     } finally {
-      vi.useRealTimers();
+      rect.mockRestore();
     }
   });
 
   it('a hidden page writes nothing, and shows the time of now as soon as it is shown again', () => {
-    vi.useFakeTimers({ now: START });
     let state: DocumentVisibilityState = 'visible';
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
     try {
@@ -188,7 +175,6 @@ describe('ticking where seen', () => {
       expect(list.text('a0')).toBe(formatHms(3596));
     } finally {
       visibility.mockRestore();
-      vi.useRealTimers();
     }
   });
 });
