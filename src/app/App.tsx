@@ -8,7 +8,7 @@ import { inIdleTime } from './startup.ts';
 import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { preloadScreen } from './shell/routes.ts';
-import { matchRoute, normalisePath, routerBase, stripBasePath } from '../core/routes.ts';
+import { likelyStartRoute, routerBase } from '../core/routes.ts';
 import { buildTimeConfig } from '../core/config.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
@@ -17,8 +17,7 @@ async function boot(): Promise<Boot> {
   // The browser's language first; the user's languagePref switches it once the preferences arrive.
   void switchLanguage(null).then((locale) => inIdleTime(() => warmUpFormatters(locale)));
   // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
-  const path = normalisePath(stripBasePath(location.pathname, import.meta.env.BASE_URL) + location.hash);
-  preloadScreen(matchRoute(path.split(/[?#]/)[0] ?? path)?.route.name ?? 'alerts');
+  preloadScreen(likelyStartRoute(location, import.meta.env.BASE_URL));
   const result = await startWorker(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildTimeConfig(import.meta.env));
   if (!result.ok) return { state: 'failed', error: result.error };
   return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };

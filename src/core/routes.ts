@@ -175,6 +175,17 @@ export interface BrowserAddress {
 }
 
 /**
+ * The route an address most likely opens while the config is not known yet: under the build's base path, as if no
+ * sign-in were asked for (unknown paths open the list). The start loads that screen's code meanwhile, and the worker
+ * joins the tabs that poll when it is the list; startPage below decides once the config is known.
+ */
+export function likelyStartRoute(address: BrowserAddress, buildBase: string): string {
+  const inside = stripBasePath(address.pathname, normaliseBase(buildBase)) || '/';
+  const path = normalisePath(requestedPath(inside, address.search.replace(/^\?/, ''), address.hash));
+  return matchRoute(splitPath(path).pathname)?.route.name ?? 'alerts';
+}
+
+/**
  * The page the console shows first at a browser address, as the router and the guard above decide it once the config
  * is known: its route's name with the search and hash it ends up with (a redirect's), or null when the address leads
  * to the login page or out of the console.

@@ -25,6 +25,7 @@ import { viewKey } from '../core/alerts-view.ts';
 import { effectiveFreshness, pollTimeoutMs } from '../core/freshness.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';
+import { cachedRowsById } from './cache.ts';
 import { cachedDetail, DetailFeed, fromListOf } from './detail-feed.ts';
 import { IndicatorsFeed } from './indicators-feed.ts';
 import { FeedHub, wantedKey, type Looking, type OpenGroups, type Slot, type Wanted } from './feed-hub.ts';
@@ -176,7 +177,7 @@ export class AlertsService implements AlertsApi {
     // Each alert once, and only where its status allows the action: the others are left alone, not failed.
     const targets = groupActionTargets(members.value, req.action, username);
     const seen: Record<string, AlertSeen> = {};
-    for (const a of members.value) seen[a.id] = { status: a.status, lastReceiveId: a.lastReceiveId, resource: a.resource, event: a.event };
+    for (const a of members.value) seen[a.id] = seenOf(a);
     const total = targets.length;
     // Progress at most every 100 ms (and at the end): a group of 2,000 alerts is not 2,000 messages to the page.
     let reportedAt = 0;
@@ -199,7 +200,7 @@ export class AlertsService implements AlertsApi {
     }
     if (!result.ok) return result;
     // What the group holds now has been looked at: its "grew" mark goes.
-    this.hub?.feeds('alerts').find((f) => f.key === viewKey(req.view))?.lookedAt(req.key);
+    this.listFeed(req.view)?.lookedAt(req.key);
     return ok({ ...result.value, total });
   }
 
@@ -210,7 +211,7 @@ export class AlertsService implements AlertsApi {
     // `trend` is the console's own field: the export carries the API's alert fields only.
     const apiFields = (rows: readonly AlertRow[]): Alert[] => rows.map(({ trend: _trend, ...alert }) => alert);
     // The leader polls the view: its last answer is what the user sees.
-    const known = this.hub?.feeds('alerts').find((f) => f.key === key)?.exported(openGroups);
+    const known = this.listFeed(view)?.exported(openGroups);
     if (known) return ok(apiFields(known));
     // A follower (or a leader before its first answer): one request for every alert of the view, grouped the same way.
     const answer = await this.allAlertsOf(view);
@@ -226,7 +227,7 @@ export class AlertsService implements AlertsApi {
     const groups = cached?.groups?.groups.filter((g) => open.has(g.key)) ?? [];
     const memberIds = groups.map((g) => cached?.groups?.members[g.key]);
     if (!cached || groups.length === 0 || memberIds.some((ids) => !ids)) return answer;
-    const rows = new Map([...cached.rows, ...(cached.groupRows ?? [])].map((r) => [r.id, r]));
+    const rows = cachedRowsById(cached);
     const ids = exportedIds(groups.map((group, i) => ({ group, ids: memberIds[i]! })), open, []);
     if (!ids.every((id) => rows.has(id))) return answer;
     return ok(apiFields(ids.map((id) => rows.get(id)!)));
@@ -505,7 +506,7 @@ export class AlertsService implements AlertsApi {
   private async groupMembers(view: GroupActionRequest['view'], key: string): Promise<Result<AlertRow[]>> {
     const field = groupFieldOf(view.groupBy, this.ctx.config);
     if (!field) return fail('internal', 'The list is not grouped');
-    const known = this.hub?.feeds('alerts').find((f) => f.key === viewKey(view))?.groupMembers(key);
+    const known = this.listFeed(view)?.groupMembers(key);
     if (known) return ok(known);
     const answer = await this.allAlertsOf(view);
     if (!answer.ok) return answer;
@@ -514,6 +515,12 @@ export class AlertsService implements AlertsApi {
     if (!group) return ok([]);
     const byId = new Map(alerts.map((a) => [a.id, a]));
     return ok(group.ids.map((id) => ({ ...byId.get(id)!, trend: trendOf(byId.get(id)!, this.ctx.config) })));
+  }
+
+  /** The feed this tab leads for a list's view, when it leads and polls it. */
+  private listFeed(view: AlertsView) {
+    const key = viewKey(view);
+    return this.hub?.feeds('alerts').find((f) => f.key === key);
   }
 
   /** Every alert of a view (up to GROUPS_MAX_ALERTS) in one request, as the leader's feed fetches a grouped list. */
@@ -625,11 +632,11 @@ export class AlertsService implements AlertsApi {
       if (!alert) {
         if (!cachedRows) {
           const shown = this.wants.alerts?.slot === 'alerts' ? await this.ctx.cache.getView(viewKey(this.wants.alerts.view)) : undefined;
-          cachedRows = new Map([...(shown?.rows ?? []), ...(shown?.groupRows ?? [])].map((r) => [r.id, r]));
+          cachedRows = shown ? cachedRowsById(shown) : new Map();
         }
         alert = cachedRows.get(id);
       }
-      if (alert) out[id] = { status: alert.status, lastReceiveId: alert.lastReceiveId, resource: alert.resource, event: alert.event };
+      if (alert) out[id] = seenOf(alert);
     }
     return out;
   }
@@ -638,4 +645,9 @@ export class AlertsService implements AlertsApi {
     if (result.ok) await this.reload();
     return result;
   }
+}
+
+/** What an action remembers of an alert as the user saw it (the outbox checks it before sending). */
+function seenOf(alert: AlertSeen): AlertSeen {
+  return { status: alert.status, lastReceiveId: alert.lastReceiveId, resource: alert.resource, event: alert.event };
 }

@@ -24,6 +24,11 @@ export interface CachedView {
   overview?: OverviewColumn[];
 }
 
+/** Every alert a cached list holds a row of (its page, and every alert of its open groups), by id. */
+export function cachedRowsById(view: Pick<CachedView, 'rows' | 'groupRows'>): Map<string, AlertRow> {
+  return new Map([...view.rows, ...(view.groupRows ?? [])].map((r) => [r.id, r]));
+}
+
 /** The last copy of an alert's page (the alert and its notes), for opening it instantly and offline. */
 export interface CachedDetail {
   id: string;

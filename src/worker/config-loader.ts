@@ -53,13 +53,16 @@ async function withCachedApiConfig(configUrl: string, buildConfig: Partial<Confi
   return assemble(configUrl, buildConfig, localConfig, api.remote);
 }
 
+/** The answer to a request for config.json under way. */
+export type LocalConfigAnswer = Promise<Result<Record<string, unknown>>>;
+
 /** The console's config.json, asked for now: a start asks before its cache is open, and loadConfig takes the answer. */
-export function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): Promise<Result<Record<string, unknown>>> {
+export function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): LocalConfigAnswer {
   return request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
 }
 
 /** config.json (the answer to `asked`, else a request now); offline, the last copy tells where the API was. */
-async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: Promise<Result<Record<string, unknown>>>): Promise<Partial<Config>> {
+async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: LocalConfigAnswer): Promise<Partial<Config>> {
   const local = await (asked ?? askLocalConfig(configUrl, fetchImpl));
   if (local.ok || local.error.kind !== 'network') {
     // A missing or broken config.json is normal (the API's /config is enough) and must not stop the console.
@@ -83,7 +86,7 @@ export async function loadConfig(
   cache: Cache,
   fetchImpl?: typeof fetch,
   whenEndpointKnown?: (endpoint: string) => void,
-  asked?: Promise<Result<Record<string, unknown>>>,
+  asked?: LocalConfigAnswer,
 ): Promise<Result<LoadedConfig>> {
   const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl, asked);
   const endpoint = endpointFor(configUrl, buildConfig, localConfig);

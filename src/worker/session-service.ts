@@ -4,11 +4,11 @@ import { logoutRedirect } from '../core/logout.ts';
 import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
-import { askLocalConfig, cachedConfig, loadConfig, type LoadedConfig } from './config-loader.ts';
+import { askLocalConfig, cachedConfig, loadConfig, type LoadedConfig, type LocalConfigAnswer } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
 import { getMe } from './api/user.ts';
 import { startListView } from '../core/alerts-location.ts';
-import { routerBase, startPage } from '../core/routes.ts';
+import { likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
@@ -33,7 +33,7 @@ export class SessionService implements SessionApi {
     const { ctx } = this;
     // A page that will most likely show the alert list joins the other tabs now: the lock that makes one of them the
     // poller takes a while to be granted (tens of ms in a browser just started), time the cache's opening overlaps.
-    if (options.address && mayOpenOnList(options.address)) this.alerts.lifecycle.join();
+    if (options.address && likelyStartRoute(options.address, options.address.buildBase) === 'alerts') this.alerts.lifecycle.join();
     // config.json too: a first start needs it before anything else, a later one revalidates with it.
     const asked = askLocalConfig(options.configUrl, ctx.options.fetchImpl);
     await ctx.open();
@@ -164,7 +164,7 @@ export class SessionService implements SessionApi {
   }
 
   /** A start that went on with the cached config and preferences asks for them again, all at once. */
-  async #revalidate(options: InitOptions, asked: ReturnType<typeof askLocalConfig>) {
+  async #revalidate(options: InitOptions, asked: LocalConfigAnswer) {
     const { ctx } = this;
     const signedIn = ctx.session.state().authenticated;
     const endpoint = ctx.config.endpoint;
@@ -224,9 +224,4 @@ export class SessionService implements SessionApi {
       this.ctx.post({ type: 'notice', level: 'error', key: 'SettingsError', message: 'Could not retrieve user preferences.' });
     }
   }
-}
-
-/** Whether the address opens on the alert list if the config does not move the base path nor ask for a sign-in. */
-function mayOpenOnList(address: NonNullable<InitOptions['address']>): boolean {
-  return startPage(address, routerBase(null, address.buildBase), { authRequired: false, allowReadonly: false, authenticated: true })?.name === 'alerts';
 }

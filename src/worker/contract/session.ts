@@ -1,6 +1,7 @@
 // The worker's face, session part: start-up (config), signing in and out, and the profile. Types only.
 import type { Config, Preferences, SavedQuery, TokenClaims, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
+import type { BrowserAddress } from '../../core/routes.ts';
 
 export interface SessionState {
   authenticated: boolean;
@@ -58,7 +59,7 @@ export interface InitOptions {
    * the page's address and the build's base URL: when it opens on the alert list, the worker asks for the list's
    * first page as soon as the config and preferences are known, without waiting for the screen to render and ask
    */
-  address?: { pathname: string; search: string; hash: string; buildBase: string };
+  address?: BrowserAddress & { buildBase: string };
 }
 
 export interface InitResult {

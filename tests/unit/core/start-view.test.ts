@@ -2,7 +2,7 @@
 // included), and the view of that list, which the worker asks for before the screen renders.
 import { describe, expect, it } from 'vitest';
 import { KIOSK_MIN_ROWS, openingView, startListView } from '../../../src/core/alerts-location.ts';
-import { startPage } from '../../../src/core/routes.ts';
+import { likelyStartRoute, startPage } from '../../../src/core/routes.ts';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { DEFAULT_PREFERENCES } from '../../../src/core/preferences.ts';
 import type { Config } from '../../../src/core/types.ts';
@@ -70,5 +70,17 @@ describe('the list’s view at start-up', () => {
     expect(startListView(at('/alert/abc'), '/', config(), prefs, false)).toBeNull();
     expect(startListView(at('/alerts'), '/', config({ auth_required: true }), prefs, false)).toBeNull();
     expect(startListView(at('/alerts'), '/', config({ auth_required: true }), prefs, true)).toEqual(openingView('', '', config({ auth_required: true }), prefs));
+  });
+});
+
+describe('the route an address most likely opens before the config is known', () => {
+  it('reads the path under the build base, old /#/ links as their path, and unknown paths as the list', () => {
+    expect(likelyStartRoute(at('/alerts', '?q=db', '#status:open'), '/')).toBe('alerts');
+    expect(likelyStartRoute(at('/'), '/')).toBe('alerts');
+    expect(likelyStartRoute(at('/', '', '#/alert/abc'), '/')).toBe('alert');
+    expect(likelyStartRoute(at('/console/heartbeats'), '/console/')).toBe('heartbeats');
+    expect(likelyStartRoute(at('/no-such-page'), '/')).toBe('alerts');
+    // The sign-in page is a page of its own: its code loads at once.
+    expect(likelyStartRoute(at('/login'), '/')).toBe('login');
   });
 });

@@ -98,16 +98,15 @@ function viewFor(config: Config, tag: string, patch: Partial<AlertsView> = {}): 
 }
 
 /**
- * A group 'Big' of `size` alerts shown open by one tab (its rows and the group cached), then the tab gone and another
- * started with the network down, showing the same view: both tabs, the view, and the two first messages.
+ * The alerts of `tag` grouped by event with the group `openKey` open in one tab (its rows and the group cached), then
+ * the tab gone and another started with the network down, showing the same view: the second tab, the view, and each
+ * tab's first message.
  */
-async function bigGroupOfflineStart(prefix: string, size: number) {
-  const tag = `${prefix}-${++counter}-${Date.now()}`;
-  for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+async function offlineStart(tag: string, openKey: string) {
   const net = network();
   const first = await open(net);
   const view = viewFor(first.config, tag, { groupBy: 'event' });
-  await first.service.setOpenGroups(['Big']);
+  await first.service.setOpenGroups([openKey]);
   await first.service.setView(view);
   const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
   await new Promise((r) => setTimeout(r, 200));
@@ -115,10 +114,17 @@ async function bigGroupOfflineStart(prefix: string, size: number) {
 
   net.state.down = true;
   const second = await open(net, first.cacheName);
-  await second.service.setOpenGroups(['Big']);
+  await second.service.setOpenGroups([openKey]);
   await second.service.setView(view);
   const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
   return { live, second, view, cached };
+}
+
+/** offlineStart with a group 'Big' of `size` alerts of its own. */
+async function bigGroupOfflineStart(prefix: string, size: number) {
+  const tag = `${prefix}-${++counter}-${Date.now()}`;
+  for (let i = 0; i < size; i++) await post({ resource: `${tag}-h${i}`, event: 'Big', environment: 'Production', group: tag, severity: 'minor', service: ['Web'] });
+  return offlineStart(tag, 'Big');
 }
 
 describe('a grouped list', () => {
@@ -303,21 +309,8 @@ describe('a grouped list', () => {
 
   it('an offline start shows the groups and the open groups’ alerts from the cache', async () => {
     const { tag, ids } = await storm();
-    const net = network();
-    const first = await open(net);
-    const view = viewFor(first.config, tag, { groupBy: 'event' });
-    await first.service.setOpenGroups(['NodeDown']);
-    await first.service.setView(view);
-    const live = (await nextEvent(first.events, 'alerts-full', 0)) as AlertsFull;
+    const { live, cached } = await offlineStart(tag, 'NodeDown');
     expect(live.groups!.members.NodeDown).toEqual([ids.n2, ids.n1]);
-    await new Promise((r) => setTimeout(r, 200));
-    first.service.close();
-
-    net.state.down = true;
-    const second = await open(net, first.cacheName);
-    await second.service.setOpenGroups(['NodeDown']);
-    await second.service.setView(view);
-    const cached = (await nextEvent(second.events, 'alerts-full', 0)) as AlertsFull;
     expect(cached.groups!.groups.map((g) => [g.key, g.count])).toEqual([
       ['DiskFull', 5],
       ['NodeDown', 2],
