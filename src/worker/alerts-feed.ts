@@ -110,10 +110,13 @@ export class AlertsFeed implements Feed {
       // The last good answer (maybe another tab's leader's, a moment ago) is as live as its age says.
       const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), interval);
       this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null };
+      // Keep the cadence of the poll that produced it: no burst of requests when another tab hands polling over. A
+      // copy already due is asked for again before it goes to the page, whose page of rows takes a while to send.
+      const dueIn = cached.savedAt + interval - Date.now();
+      if (dueIn <= 0) void this.poller.start();
       this.sendFull([]);
       if (freshness === 'live') this.armWatchdog();
-      // Keep the cadence of the poll that produced it: no burst of requests when another tab hands polling over.
-      this.poller.startIn(cached.savedAt + interval - Date.now());
+      if (dueIn > 0) this.poller.startIn(dueIn);
       return;
     }
     void this.poller.start();

@@ -42,14 +42,17 @@ afterEach(async () => {
   await setRowsPerPage(20);
 });
 
-async function setRowsPerPage(rowsPerPage: number) {
+/** The user's preferences on the server (all of them: what is not named is unset). */
+async function setPrefs(prefs: Record<string, unknown>) {
   const res = await fetch(`${server.apiUrl}/user/me/attributes`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ attributes: { prefs: { rowsPerPage } } }),
+    body: JSON.stringify({ attributes: { prefs } }),
   });
   expect(res.status).toBe(200);
 }
+
+const setRowsPerPage = (rowsPerPage: number) => setPrefs({ rowsPerPage });
 
 let counter = 0;
 
@@ -231,6 +234,33 @@ describe('a start at an address of the alert list', () => {
     // One after the other they would take 1.2 s before the list is even asked for.
     expect(Date.now() - t0).toBeLessThan(1100);
     channel.close();
+  });
+
+  it('on a later start whose copy of the list is due for a poll, asks for the list before sending the copy to the page', async () => {
+    const cacheName = `address-due-${++counter}`;
+    await setPrefs({ rowsPerPage: 20, refreshInterval: 1000 });
+    const earlier = await start(cacheName, undefined, at('/alerts'));
+    await until(() => earlier.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 3000, 'the first rows');
+    earlier.service.close();
+    opened.splice(0);
+    // Older than the refresh interval: the copy is due for a poll.
+    await new Promise((r) => setTimeout(r, 1200));
+
+    const events: WorkerEvent[] = [];
+    let copySentBeforeAsking: boolean | null = null;
+    const fetchImpl: typeof fetch = (input, init) => {
+      if (String(input).includes('/alerts?')) copySentBeforeAsking ??= events.some((e) => e.type === 'alerts-full');
+      return fetch(input, init);
+    };
+    const service = createDataService({ cacheName, coordination: null, fetchImpl });
+    opened.push(service);
+    await service.subscribe((e) => events.push(e));
+    const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token, address: at('/alerts') });
+    expect(init.ok && init.value.listStarted).toBe(true);
+    const copy = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full'), 3000, 'the copy of the list');
+    expect(copy.rows.length).toBeGreaterThan(0);
+    await until(() => copySentBeforeAsking !== null, 3000, 'the list asked for');
+    expect(copySentBeforeAsking).toBe(false);
   });
 
   it('asks for no list when the address is another page', async () => {
