@@ -56,9 +56,34 @@ async function withCachedApiConfig(configUrl: string, buildConfig: Partial<Confi
 /** The answer to a request for config.json under way. */
 export type LocalConfigAnswer = Promise<Result<Record<string, unknown>>>;
 
-/** The console's config.json, asked for now: a start asks before its cache is open, and loadConfig takes the answer. */
-export function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): LocalConfigAnswer {
+/** The console's config.json, asked for now. */
+function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): LocalConfigAnswer {
   return request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
+}
+
+/** The API's /config at this endpoint, asked for now. */
+function askApiConfig(endpoint: string, fetchImpl?: typeof fetch): Promise<Result<Record<string, unknown>>> {
+  return request({ endpoint, token: () => null, fetchImpl }, '/config', anyObject, { anonymous: true });
+}
+
+/**
+ * The requests of a start, made before its cache is open: config.json, and as soon as it names the API, that API's
+ * /config (`api` tells where, for other requests that need only the endpoint). loadConfig takes their answers. Without
+ * an answer from config.json (offline) only the cache knows where the API was: loadConfig asks /config then.
+ */
+export interface ConfigRequests {
+  local: LocalConfigAnswer;
+  api: Promise<{ endpoint: string; answer: Promise<Result<Record<string, unknown>>> } | null>;
+}
+
+export function askConfig(configUrl: string, buildConfig: Partial<Config>, fetchImpl?: typeof fetch): ConfigRequests {
+  const local = askLocalConfig(configUrl, fetchImpl);
+  const api = local.then((answer) => {
+    if (!answer.ok && answer.error.kind === 'network') return null;
+    const endpoint = endpointFor(configUrl, buildConfig, answer.ok ? validateConfig(answer.value) : {});
+    return { endpoint, answer: askApiConfig(endpoint, fetchImpl) };
+  });
+  return { local, api };
 }
 
 /** config.json (the answer to `asked`, else a request now); offline, the last copy tells where the API was. */
@@ -75,10 +100,10 @@ async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: type
 }
 
 /**
- * Reads config.json (or takes the answer of `asked`, a request already under way), then the API's /config at the
- * endpoint it names (`whenEndpointKnown` runs in between, so a request that only needs the endpoint can go out together
- * with /config). The API's answer is cached; when the API cannot be reached the cached one is used (`fromCache`), if it
- * came from the same endpoint.
+ * Reads config.json, then the API's /config at the endpoint it names (or takes the answers of `asked`, requests already
+ * under way; `whenEndpointKnown` runs in between, so a request that only needs the endpoint can go out together with
+ * /config). The API's answer is cached; when the API cannot be reached the cached one is used (`fromCache`), if it came
+ * from the same endpoint.
  */
 export async function loadConfig(
   configUrl: string,
@@ -86,13 +111,14 @@ export async function loadConfig(
   cache: Cache,
   fetchImpl?: typeof fetch,
   whenEndpointKnown?: (endpoint: string) => void,
-  asked?: LocalConfigAnswer,
+  asked?: ConfigRequests,
 ): Promise<Result<LoadedConfig>> {
-  const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl, asked);
+  const localConfig = await loadLocalConfig(configUrl, cache, fetchImpl, asked?.local);
   const endpoint = endpointFor(configUrl, buildConfig, localConfig);
   whenEndpointKnown?.(endpoint);
 
-  const remote = await request({ endpoint, token: () => null, fetchImpl }, '/config', anyObject, { anonymous: true });
+  const early = await asked?.api;
+  const remote = await (early?.endpoint === endpoint ? early.answer : askApiConfig(endpoint, fetchImpl));
   if (!remote.ok) {
     const cached = await withCachedApiConfig(configUrl, buildConfig, localConfig, cache);
     if (cached) return { ok: true, value: { config: cached, fromCache: true } };

@@ -4,15 +4,17 @@ import { logoutRedirect } from '../core/logout.ts';
 import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
-import { askLocalConfig, cachedConfig, loadConfig, type LoadedConfig, type LocalConfigAnswer } from './config-loader.ts';
+import { askConfig, cachedConfig, loadConfig, type ConfigRequests, type LoadedConfig } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
-import { getMe } from './api/user.ts';
+import { getMe, getMyAttributes, type AttributesAnswer } from './api/user.ts';
 import { startListView } from '../core/alerts-location.ts';
 import { likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
   private cachedConfigOf: InitOptions | null = null;
+  /** the preferences asked for as the start began, at the API config.json named (taken once); null when not asked */
+  #preferencesAsked: Promise<{ endpoint: string; answer: AttributesAnswer; taken: boolean } | null> = Promise.resolve(null);
 
   constructor(
     private ctx: WorkerContext,
@@ -34,12 +36,16 @@ export class SessionService implements SessionApi {
     // A page that will most likely show the alert list joins the other tabs now: the lock that makes one of them the
     // poller takes a while to be granted (tens of ms in a browser just started), time the cache's opening overlaps.
     if (options.address && likelyStartRoute(options.address, options.address.buildBase) === 'alerts') this.alerts.lifecycle.join();
-    // config.json too: a first start needs it before anything else, a later one revalidates with it.
-    const asked = askLocalConfig(options.configUrl, ctx.options.fetchImpl);
-    await ctx.open();
-    ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     ctx.session.set(options.token);
     const signedIn = ctx.session.state().authenticated;
+    // config.json too, and as soon as it names the API, /config and (signed in) the preferences there, all while the
+    // cache opens: a first start needs them before anything else, a later one revalidates with them.
+    const asked = askConfig(options.configUrl, options.buildConfig, ctx.options.fetchImpl);
+    this.#preferencesAsked = signedIn
+      ? asked.api.then((api) => api && { endpoint: api.endpoint, answer: getMyAttributes(ctx.http(api.endpoint)), taken: false })
+      : Promise.resolve(null);
+    await ctx.open();
+    ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     const [cached, userCached] = await Promise.all([
       cachedConfig(options.configUrl, options.buildConfig, ctx.cache),
       ctx.userData.loadCached(usernameOf(ctx.session.state().claims), signedIn),
@@ -59,7 +65,7 @@ export class SessionService implements SessionApi {
         ctx.cache,
         ctx.options.fetchImpl,
         (endpoint) => {
-          if (signedIn) prefs = ctx.userData.loadRemote(ctx.http(endpoint), true);
+          if (signedIn) prefs = this.#loadPreferences(endpoint);
         },
         asked,
       );
@@ -163,12 +169,20 @@ export class SessionService implements SessionApi {
     this.#applyConfig(loaded.value, options);
   }
 
+  /** The server's copy of the user's preferences at this endpoint: the answer asked for as the start began, if there. */
+  async #loadPreferences(endpoint: string): Promise<Result<void>> {
+    const asked = await this.#preferencesAsked;
+    const answer = asked && !asked.taken && asked.endpoint === endpoint ? asked.answer : undefined;
+    if (answer) asked!.taken = true;
+    return this.ctx.userData.loadRemote(this.ctx.http(endpoint), true, answer);
+  }
+
   /** A start that went on with the cached config and preferences asks for them again, all at once. */
-  async #revalidate(options: InitOptions, asked: LocalConfigAnswer) {
+  async #revalidate(options: InitOptions, asked: ConfigRequests) {
     const { ctx } = this;
     const signedIn = ctx.session.state().authenticated;
     const endpoint = ctx.config.endpoint;
-    if (signedIn) void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), true));
+    if (signedIn) void this.#reportUserData(this.#loadPreferences(endpoint));
     const loaded = await loadConfig(options.configUrl, options.buildConfig, ctx.cache, ctx.options.fetchImpl, undefined, asked);
     if (!loaded.ok) {
       // config.json names an API that cannot be reached: the console goes on with the last config until it answers.
@@ -178,7 +192,7 @@ export class SessionService implements SessionApi {
     }
     this.#applyConfig(loaded.value, options);
     // The preferences of the user at the new API.
-    if (signedIn && ctx.config.endpoint !== endpoint) void this.#reportUserData(ctx.userData.loadRemote(ctx.http(), true));
+    if (signedIn && ctx.config.endpoint !== endpoint) void this.#reportUserData(this.#loadPreferences(ctx.config.endpoint));
   }
 
   /**

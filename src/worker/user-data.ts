@@ -6,7 +6,7 @@ import { DEFAULT_PREFERENCES, mergePreferences } from '../core/preferences.ts';
 import { addSavedQuery, parseSavedQueries, removeSavedQuery } from '../core/saved-queries.ts';
 import type { Result, UserDataMessage } from './contract/index.ts';
 import type { HttpContext } from './http.ts';
-import { getMyAttributes, putMyAttributes } from './api/user.ts';
+import { getMyAttributes, putMyAttributes, type AttributesAnswer } from './api/user.ts';
 import type { Cache } from './cache.ts';
 
 interface StoredUserData {
@@ -50,10 +50,13 @@ export class UserData {
     return found;
   }
 
-  /** The server's copy, when signed in (the cached one, or the defaults, stay when it cannot be had). */
-  async loadRemote(ctx: HttpContext, signedIn: boolean): Promise<Result<void>> {
+  /**
+   * The server's copy, when signed in (the cached one, or the defaults, stay when it cannot be had); `asked`: the
+   * answer of a request for it already under way (a start asks before its cache is open).
+   */
+  async loadRemote(ctx: HttpContext, signedIn: boolean, asked?: AttributesAnswer): Promise<Result<void>> {
     if (!signedIn) return { ok: true, value: undefined };
-    const remote = await getMyAttributes(ctx);
+    const remote = await (asked ?? getMyAttributes(ctx));
     if (!remote.ok) {
       if (!this.shown) this.publish();
       return remote;

@@ -4,7 +4,10 @@ import type { User } from '../../core/types.ts';
 import type { Result } from '../contract/index.ts';
 import { anyObject, request, type HttpContext } from '../http.ts';
 
-export function getMyAttributes(ctx: HttpContext): Promise<Result<Record<string, unknown>>> {
+/** The answer to a request for the user's attributes (preferences and saved searches). */
+export type AttributesAnswer = Promise<Result<Record<string, unknown>>>;
+
+export function getMyAttributes(ctx: HttpContext): AttributesAnswer {
   return request(ctx, '/user/me/attributes', (body) => {
     const o = anyObject(body);
     if (!o) return null;

@@ -92,6 +92,27 @@ describe('a first start (nothing cached)', () => {
     expect(alertsAsked()[0]).toContain('page-size=50');
   });
 
+  it('asks /config and the preferences while its offline cache is still opening', async () => {
+    await setRowsPerPage(50);
+    const cacheName = `slow-open-${++counter}`;
+    // Another connection to the database that ignores the request to let go: the worker's cache waits for it.
+    const holder = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(cacheName, 1);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    server.testHooks!.reset();
+    const starting = start(cacheName);
+    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
+    await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
+    holder.close();
+    const { init } = await starting;
+    expect(init.user.prefs.rowsPerPage).toBe(50);
+    // Each asked for once: the start took the answers of the requests it made early.
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(1);
+  });
+
   it('a token the API refuses ends the session before any list is asked for', async () => {
     const events: WorkerEvent[] = [];
     const service = createDataService({ cacheName: `refused-${++counter}`, coordination: null });
@@ -153,10 +174,12 @@ describe('a later start (config and preferences cached)', () => {
     (await start(cacheName)).service.close();
     opened.splice(0);
 
-    // The server's /config now names another page of columns.
+    // The server's /config now names another page of columns, and answers after the list was asked for (it is asked
+    // for as the start begins, and could otherwise be back before the list is).
     const fetchImpl: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
       if (!String(input).endsWith('/api/config')) return res;
+      await new Promise((r) => setTimeout(r, 400));
       const body = (await res.json()) as { columns: string[] };
       return new Response(JSON.stringify({ ...body, columns: ['severity', 'resource', 'event'] }), { headers: { 'Content-Type': 'application/json' } });
     };
