@@ -172,8 +172,11 @@ export class SessionService implements SessionApi {
   /** The server's copy of the user's preferences at this endpoint: the answer asked for as the start began, if there. */
   async #loadPreferences(endpoint: string): Promise<Result<void>> {
     const asked = await this.#preferencesAsked;
-    const answer = asked && !asked.taken && asked.endpoint === endpoint ? asked.answer : undefined;
-    if (answer) asked!.taken = true;
+    let answer: AttributesAnswer | undefined;
+    if (asked && !asked.taken && asked.endpoint === endpoint) {
+      asked.taken = true;
+      answer = asked.answer;
+    }
     return this.ctx.userData.loadRemote(this.ctx.http(endpoint), true, answer);
   }
 
