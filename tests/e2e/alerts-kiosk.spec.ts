@@ -47,6 +47,10 @@ async function stubDisplayApis(page: Page) {
     Element.prototype.requestFullscreen = async function requestFullscreen() {
       w.__fullscreen++;
     };
+    // A display opened by URL has no user activation. Playwright's checks on the page give it one, and the list's
+    // data can come before the screen has decided whether to ask for full screen: the page reads the activation of a
+    // load without a click.
+    Object.defineProperty(navigator, 'userActivation', { value: { isActive: false, hasBeenActive: false } });
   });
 }
 
