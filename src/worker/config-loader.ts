@@ -6,7 +6,7 @@
 import type { Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
 import { bootstrapEndpoint, mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';
-import { anyObject, isObj, request } from './http.ts';
+import { anyObject, isObj, request, type ObjectAnswer } from './http.ts';
 import type { Cache } from './cache.ts';
 
 /** The cache keys of the two fetched sources (kept on sign-out: src/worker/cache.ts). */
@@ -53,16 +53,13 @@ async function withCachedApiConfig(configUrl: string, buildConfig: Partial<Confi
   return assemble(configUrl, buildConfig, localConfig, api.remote);
 }
 
-/** The answer to a request for config.json under way. */
-export type LocalConfigAnswer = Promise<Result<Record<string, unknown>>>;
-
 /** The console's config.json, asked for now. */
-function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): LocalConfigAnswer {
+function askLocalConfig(configUrl: string, fetchImpl?: typeof fetch): ObjectAnswer {
   return request({ endpoint: '', token: () => null, fetchImpl }, configUrl, anyObject, { anonymous: true });
 }
 
 /** The API's /config at this endpoint, asked for now. */
-function askApiConfig(endpoint: string, fetchImpl?: typeof fetch): Promise<Result<Record<string, unknown>>> {
+function askApiConfig(endpoint: string, fetchImpl?: typeof fetch): ObjectAnswer {
   return request({ endpoint, token: () => null, fetchImpl }, '/config', anyObject, { anonymous: true });
 }
 
@@ -72,8 +69,8 @@ function askApiConfig(endpoint: string, fetchImpl?: typeof fetch): Promise<Resul
  * an answer from config.json (offline) only the cache knows where the API was: loadConfig asks /config then.
  */
 export interface ConfigRequests {
-  local: LocalConfigAnswer;
-  api: Promise<{ endpoint: string; answer: Promise<Result<Record<string, unknown>>> } | null>;
+  local: ObjectAnswer;
+  api: Promise<{ endpoint: string; answer: ObjectAnswer } | null>;
 }
 
 export function askConfig(configUrl: string, buildConfig: Partial<Config>, fetchImpl?: typeof fetch): ConfigRequests {
@@ -87,7 +84,7 @@ export function askConfig(configUrl: string, buildConfig: Partial<Config>, fetch
 }
 
 /** config.json (the answer to `asked`, else a request now); offline, the last copy tells where the API was. */
-async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: LocalConfigAnswer): Promise<Partial<Config>> {
+async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: ObjectAnswer): Promise<Partial<Config>> {
   const local = await (asked ?? askLocalConfig(configUrl, fetchImpl));
   if (local.ok || local.error.kind !== 'network') {
     // A missing or broken config.json is normal (the API's /config is enough) and must not stop the console.

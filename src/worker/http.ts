@@ -207,6 +207,9 @@ function fail<T>(error: WorkerError): Result<T> {
 
 export const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+/** The answer to a request for a JSON object (config.json, /config, the user's attributes), once it comes. */
+export type ObjectAnswer = Promise<Result<Record<string, unknown>>>;
+
 /** Accepts any JSON object: for calls whose answer the caller does not read. */
 export const anyObject: Parser<Record<string, unknown>> = (body) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;

@@ -6,7 +6,8 @@ import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
 import { askConfig, cachedConfig, loadConfig, type ConfigRequests, type LoadedConfig } from './config-loader.ts';
 import * as authApi from './api/auth.ts';
-import { getMe, getMyAttributes, type AttributesAnswer } from './api/user.ts';
+import { getMe, getMyAttributes } from './api/user.ts';
+import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
 import { likelyStartRoute } from '../core/routes.ts';
 
@@ -14,7 +15,7 @@ export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
   private cachedConfigOf: InitOptions | null = null;
   /** the preferences asked for as the start began, at the API config.json named (taken once); null when not asked */
-  #preferencesAsked: Promise<{ endpoint: string; answer: AttributesAnswer; taken: boolean } | null> = Promise.resolve(null);
+  #preferencesAsked: Promise<{ endpoint: string; answer: ObjectAnswer; taken: boolean } | null> = Promise.resolve(null);
 
   constructor(
     private ctx: WorkerContext,
@@ -172,7 +173,7 @@ export class SessionService implements SessionApi {
   /** The server's copy of the user's preferences at this endpoint: the answer asked for as the start began, if there. */
   async #loadPreferences(endpoint: string): Promise<Result<void>> {
     const asked = await this.#preferencesAsked;
-    let answer: AttributesAnswer | undefined;
+    let answer: ObjectAnswer | undefined;
     if (asked && !asked.taken && asked.endpoint === endpoint) {
       asked.taken = true;
       answer = asked.answer;

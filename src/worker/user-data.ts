@@ -5,8 +5,8 @@ import type { Preferences, SavedQuery } from '../core/types.ts';
 import { DEFAULT_PREFERENCES, mergePreferences } from '../core/preferences.ts';
 import { addSavedQuery, parseSavedQueries, removeSavedQuery } from '../core/saved-queries.ts';
 import type { Result, UserDataMessage } from './contract/index.ts';
-import type { HttpContext } from './http.ts';
-import { getMyAttributes, putMyAttributes, type AttributesAnswer } from './api/user.ts';
+import type { HttpContext, ObjectAnswer } from './http.ts';
+import { getMyAttributes, putMyAttributes } from './api/user.ts';
 import type { Cache } from './cache.ts';
 
 interface StoredUserData {
@@ -54,7 +54,7 @@ export class UserData {
    * The server's copy, when signed in (the cached one, or the defaults, stay when it cannot be had); `asked`: the
    * answer of a request for it already under way (a start asks before its cache is open).
    */
-  async loadRemote(ctx: HttpContext, signedIn: boolean, asked?: AttributesAnswer): Promise<Result<void>> {
+  async loadRemote(ctx: HttpContext, signedIn: boolean, asked?: ObjectAnswer): Promise<Result<void>> {
     if (!signedIn) return { ok: true, value: undefined };
     const remote = await (asked ?? getMyAttributes(ctx));
     if (!remote.ok) {

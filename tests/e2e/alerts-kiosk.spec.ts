@@ -47,11 +47,17 @@ async function stubDisplayApis(page: Page) {
     Element.prototype.requestFullscreen = async function requestFullscreen() {
       w.__fullscreen++;
     };
-    // A display opened by URL has no user activation. Playwright's checks on the page give it one, and the list's
-    // data can come before the screen has decided whether to ask for full screen: the page reads the activation of a
-    // load without a click.
-    Object.defineProperty(navigator, 'userActivation', { value: { isActive: false, hasBeenActive: false } });
   });
+  await loadedWithoutClick(page);
+}
+
+/**
+ * A display opened by URL has no user activation. Playwright's checks on the page give it one, and the list's data can
+ * come before the screen has decided whether to ask for full screen: the page reads the activation of a load without a
+ * click (a real click, on the page's button, still activates it).
+ */
+async function loadedWithoutClick(page: Page) {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'userActivation', { value: { isActive: false, hasBeenActive: false } }));
 }
 
 test('kiosk: display view with no navigation or toolbar, full screen offered, screen kept awake, freshness in seconds', async ({ page, request }) => {
@@ -100,10 +106,7 @@ test('kiosk: full screen is asked for only when the browser would allow it, and 
   page.on('console', (message) => {
     if (/fullscreen|user gesture/i.test(message.text())) warnings.push(`${message.type()}: ${message.text()}`);
   });
-  // A display opened without a click has no user activation. Playwright's own checks on the page (the row locator
-  // below) give it one, and the list's data can now come before the screen has decided, so the page reads the
-  // activation of a load without a click; a real click (on the button, below) still activates it.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'userActivation', { value: { isActive: false, hasBeenActive: false } }));
+  await loadedWithoutClick(page);
   await openDisplay(page, '/alerts?kiosk=1');
   await expect(page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]').first()).toBeVisible();
   await page.waitForTimeout(500);

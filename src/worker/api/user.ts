@@ -2,12 +2,9 @@
 // old console, so they follow the user from browser to browser).
 import type { User } from '../../core/types.ts';
 import type { Result } from '../contract/index.ts';
-import { anyObject, request, type HttpContext } from '../http.ts';
+import { anyObject, request, type HttpContext, type ObjectAnswer } from '../http.ts';
 
-/** The answer to a request for the user's attributes (preferences and saved searches). */
-export type AttributesAnswer = Promise<Result<Record<string, unknown>>>;
-
-export function getMyAttributes(ctx: HttpContext): AttributesAnswer {
+export function getMyAttributes(ctx: HttpContext): ObjectAnswer {
   return request(ctx, '/user/me/attributes', (body) => {
     const o = anyObject(body);
     if (!o) return null;
