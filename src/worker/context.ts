@@ -52,6 +52,11 @@ export class WorkerContext {
     this.openedUserData ??= new UserData(cache, (event) => this.post(event));
   }
 
+  /** Whether init has opened the cache (and the user's data with it). */
+  get isOpen(): boolean {
+    return this.openedCache !== null;
+  }
+
   get cache(): Cache {
     if (!this.openedCache) throw new Error('The data worker was used before init()');
     return this.openedCache;

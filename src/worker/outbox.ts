@@ -149,6 +149,8 @@ export class Outbox {
 
   private async deliverOnce(now: boolean): Promise<void> {
     const { ctx } = this;
+    // A tab can become the poller while its start is still opening the cache: the end of the start wakes it again.
+    if (!ctx.isOpen) return;
     if (!ctx.session.state().authenticated && ctx.config.auth_required) return;
     const owner = this.owner();
     if ((await ctx.cache.outbox.list(owner)).length === 0) return;
