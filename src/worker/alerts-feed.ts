@@ -9,7 +9,7 @@ import { alertsParams, environmentsParams, lastPage, openCountParams } from '../
 import { viewKey as keyOf } from '../core/alerts-view.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
-import { request, type HttpContext } from './http.ts';
+import { joinUrl, request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, parseEnvironments } from './schema.ts';
 import { countAlerts } from './api/alerts.ts';
 import { diffRows, fingerprints, newAlertIds, seenState, type SeenState } from './diff.ts';
@@ -33,6 +33,10 @@ export interface FeedDeps {
   now?: () => Date;
   /** the signed-in user (a group's watch count) */
   username?: () => string | null;
+  /** the feed's first good answer came: the URL of its request for the list, as sent */
+  onFirstAnswer?: (url: string) => void;
+  /** whether the page's start already asked for this feed's list (src/worker/early.ts) */
+  askedEarly?: () => boolean;
 }
 
 /** The common face of the feeds the hub runs (alerts view, detail page, indicator panel). */
@@ -111,8 +115,9 @@ export class AlertsFeed implements Feed {
       const freshness = effectiveFreshness('live', cached.savedAt, Date.now(), interval);
       this.meta = { ...cached.meta, freshness, fromCache: freshness !== 'live', updatedAt: cached.savedAt, error: null, retryAt: null };
       // Keep the cadence of the poll that produced it: no burst of requests when another tab hands polling over. A
-      // copy already due is asked for again before it goes to the page, whose page of rows takes a while to send.
-      const dueIn = cached.savedAt + interval - Date.now();
+      // copy already due is asked for again before it goes to the page, whose page of rows takes a while to send; so
+      // is one the start already asked for (early.ts), whose answer is then taken as it comes, not an interval later.
+      const dueIn = this.deps.askedEarly?.() ? 0 : cached.savedAt + interval - Date.now();
       if (dueIn <= 0) void this.poller.start();
       this.sendFull([]);
       if (freshness === 'live') this.armWatchdog();
@@ -201,9 +206,8 @@ export class AlertsFeed implements Feed {
     // them all, it gives the open counts too.
     const all = this.index !== null;
     const countsDue = !onlyOpen && !(all && this.meta.truncated === false) && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
-    const alertsAnswer = all
-      ? request(ctx, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(this.view, config, now), signal, timeoutMs })
-      : request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: alertsParams(this.view, config, now), signal, timeoutMs });
+    const listParams = all ? allAlertsParams(this.view, config, now) : alertsParams(this.view, config, now);
+    const alertsAnswer = request(ctx, '/alerts', (body) => parseAlertsResponse(body, all ? GROUPS_MAX_ALERTS : this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
     const secondAnswer = countsDue
       ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
       : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs });
@@ -225,6 +229,7 @@ export class AlertsFeed implements Feed {
       return this.failed(alerts.error);
     }
     this.deps.onNetwork?.(true);
+    if (first) this.deps.onFirstAnswer?.(joinUrl(ctx.endpoint, '/alerts', listParams));
 
     const response = alerts.value.value;
     // The worker alone keeps the page in range: a page past the end moves to the last page that has alerts, and

@@ -33,6 +33,7 @@ import { browserCoordination, Coordinator, type ChannelMessage, type Coordinatio
 import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
+import { dropEarly, earlyPending } from './early.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
 import { allAlertsParams, exportedIds, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
@@ -76,6 +77,7 @@ export class AlertsService implements AlertsApi {
   private prune: ReturnType<typeof setInterval> | null = null;
   private broadcastOnline: boolean | null = null;
   private started = false;
+  private start: { key: string; address: string } | null = null;
   private outbox: Outbox;
   private suggestions: SuggestionsSource;
 
@@ -380,6 +382,22 @@ export class AlertsService implements AlertsApi {
     this.prune = null;
   }
 
+  /** The list the page's start asked for (session-service.ts), until its first answer: whose requests the page keeps. */
+  startsWith(view: AlertsView, address: string): void {
+    this.start = { key: viewKey(view), address };
+  }
+
+  private startAnswered(key: string, url: string) {
+    if (this.start?.key !== key) return;
+    const { address } = this.start;
+    this.start = null;
+    // The start's own requests have been sent: what was asked for early and not taken is not wanted.
+    dropEarly();
+    // The list alone: the first rows do not wait for the tab counts, and the next start's first poll may ask for other
+    // counts than this one's (the open counts once the environments are known).
+    this.ctx.post({ type: 'start-requests', address, urls: [url], signedIn: this.ctx.session.state().authenticated });
+  }
+
   private createFeed(wanted: Wanted, key: string) {
     const { ctx } = this;
     const common = {
@@ -396,7 +414,9 @@ export class AlertsService implements AlertsApi {
       }
     };
     if (wanted.slot === 'alerts') {
-      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username });
+      const onFirstAnswer = (url: string) => this.startAnswered(key, url);
+      const askedEarly = () => this.start?.key === key && earlyPending();
+      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username, onFirstAnswer, askedEarly });
     }
     if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
     // Open instantly (and without a network) from a list's copy when a list of the leader's has the alert.

@@ -1,6 +1,7 @@
 // One poll loop per browser: the data workers of all tabs of the console elect one leader with a Web Lock; the
 // leader polls for every tab and the others follow it over a BroadcastChannel. A leader whose tab closes releases the
 // lock at once; one whose tab froze stops sending its heartbeat, and a follower takes the lock over.
+import { LEADER_LOCK } from './early.ts';
 
 /** The parts of the Web Locks API the coordinator uses (navigator.locks, or a stand-in in tests). */
 export interface LockManagerLike {
@@ -23,7 +24,6 @@ export interface CoordinationOptions {
   heartbeatMs?: number;
 }
 
-const LEADER_LOCK = 'alerta-console:poll-leader';
 const TAKEOVER_LOCK = 'alerta-console:poll-takeover';
 const TAB_LOCK_PREFIX = 'alerta-console:tab:';
 

@@ -5,6 +5,7 @@ import { errorDetail, errorText, isAlertaErrorBody } from '../core/api-errors.ts
 import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
 import { plainAnswer } from '../core/health.ts';
 import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
+import { takeEarly } from './early.ts';
 
 /** Shared by the requests of one worker: set once an answer showed the browser could give it again unasked. */
 export interface CacheGuard {
@@ -124,8 +125,10 @@ async function send(
     let response: Response;
     // The default cache mode keeps the browser's preflight cache working; src/core/http-cache.ts says when not.
     const cache = apiCacheMode(method, { anonymous: options.anonymous ?? false, revalidate });
+    // The start may have asked for exactly this already, before this part of the worker was loaded (early.ts).
+    const early = method === 'GET' && cache === 'default' ? takeEarly(url, headers.Authorization ?? null) : null;
     try {
-      response = await (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal, cache });
+      response = await (early ? untilAborted(early.answer, signal, early.cancel) : (ctx.fetchImpl ?? fetch)(url, { method, headers, body, signal, cache }));
     } catch (cause) {
       if (signal.aborted) return noAnswer();
       return fail({ kind: 'network', message: describeNetworkFailure(cause), endpoint: ctx.endpoint });
@@ -148,6 +151,22 @@ async function send(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** An answer already asked for, given up (and its request cancelled) when `signal` aborts first. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal, cancel: () => void): Promise<Response> {
+  if (signal.aborted) {
+    cancel();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      cancel();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** A JSON call of the API: the answer parsed and checked by `parse`, an error answer mapped to a WorkerError. */

@@ -1,5 +1,38 @@
-// Entry of the dedicated data worker: exposes its face to the UI through Comlink.
-import * as Comlink from 'comlink';
-import { createDataService } from './service.ts';
+// Entry of the dedicated data worker: a small first script. When the page's first message names the start's early
+// requests (early.ts), it sends them and only then loads the rest of the worker (main.ts), whose loading and
+// compiling would otherwise hold them up; any other first message loads the rest at once. The rest exposes the
+// worker's face to the UI through Comlink; the page's messages that arrive meanwhile wait here, in order.
+import type { Endpoint } from 'comlink';
+import { isEarlyStart, sendEarly } from './early.ts';
 
-Comlink.expose(createDataService());
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const waiting: MessageEvent[] = [];
+let listener: ((event: MessageEvent) => void) | null = null;
+
+const endpoint: Endpoint = {
+  postMessage: (message: unknown, transfer?: Transferable[]) => scope.postMessage(message, transfer ?? []),
+  addEventListener: (_type: string, handler: EventListenerOrEventListenerObject) => {
+    listener = typeof handler === 'function' ? (handler as (event: MessageEvent) => void) : (event) => handler.handleEvent(event);
+    for (const event of waiting.splice(0)) listener(event);
+  },
+  removeEventListener: () => {
+    listener = null;
+  },
+};
+
+let loading = false;
+function load() {
+  if (loading) return;
+  loading = true;
+  void import('./main.ts').then(({ expose }) => expose(endpoint));
+}
+
+scope.addEventListener('message', (event: MessageEvent) => {
+  if (isEarlyStart(event.data)) {
+    void sendEarly(event.data, { locks: navigator.locks ?? null }).finally(load);
+    return;
+  }
+  load();
+  if (listener) listener(event);
+  else waiting.push(event);
+});

@@ -9,7 +9,7 @@ import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
-import { likelyStartRoute } from '../core/routes.ts';
+import { addressKey, likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */
@@ -101,6 +101,7 @@ export class SessionService implements SessionApi {
     if (!options.address) return false;
     const view = startListView(options.address, options.address.buildBase, ctx.config, ctx.userData.prefs, ctx.session.state().authenticated);
     if (!view) return false;
+    this.alerts.startsWith(view, addressKey(options.address));
     void this.alerts.setView(view);
     return true;
   }

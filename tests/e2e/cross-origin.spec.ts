@@ -14,6 +14,8 @@ let front: RunningServer;
 let proxy: http.Server;
 /** what the proxy between console and API adds to the API's answers */
 let proxyAdds: 'nothing' | 'max-age' | 'etag' = 'nothing';
+/** the requests that reached the proxy, in order */
+const proxyLog: { at: number; method: string; path: string }[] = [];
 
 test.beforeAll(async () => {
   // One-second polls: a few seconds show whether each poll pays a preflight.
@@ -28,6 +30,7 @@ test.beforeAll(async () => {
     settings: { AUTH_REQUIRED: false, AUTO_REFRESH_INTERVAL: 1000, CORS_MAX_AGE: 600 },
   });
   proxy = http.createServer((req, res) => {
+    proxyLog.push({ at: Date.now(), method: req.method ?? '', path: req.url ?? '' });
     const upstream = http.request({ host: '127.0.0.1', port: api.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
@@ -94,6 +97,23 @@ async function postAlert(resource: string) {
   });
   expect(res.status).toBe(201);
 }
+
+test('a later start asks the API for its list first, sent by the worker as it starts, and asks for it once', async ({ page }) => {
+  await openAlerts(page);
+  // The page keeps the requests this start's list made first, under the address it opened at.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('alerta.startRequests'))).toContain('/api/alerts?');
+  proxyLog.length = 0;
+  await page.reload();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect.poll(() => proxyLog.some((r) => r.method === 'GET' && r.path.startsWith('/api/config'))).toBe(true);
+  const gets = proxyLog.filter((r) => r.method === 'GET');
+  // Before the worker has read its cache, or asked for config.json and /config.
+  expect(gets[0]?.path).toMatch(/^\/api\/alerts\?/);
+  expect(gets.findIndex((r) => r.path.startsWith('/api/config'))).toBeGreaterThan(0);
+  // Its answer is the list's first: the worker asks again only at the next poll, an interval (1 s) later.
+  const lists = gets.filter((r) => r.path === gets[0]!.path);
+  if (lists.length > 1) expect(lists[1]!.at - lists[0]!.at).toBeGreaterThan(700);
+});
 
 test('with Access-Control-Max-Age the polls reuse the preflight: none per poll, where each poll used to pay one', async ({ page }) => {
   await openAlerts(page);

@@ -14,6 +14,7 @@ import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 import { outboxHandlers } from './outbox.ts';
+import { earlyStart, startRequestsHandlers } from './start-requests.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -23,6 +24,7 @@ const handlers: EventHandlers<WorkerEvent['type']> = {
   ...detailHandlers,
   ...noticeHandlers,
   ...outboxHandlers,
+  ...startRequestsHandlers,
 };
 
 /** Applies one worker event to a store. */
@@ -73,9 +75,12 @@ export function firstScreenShown(route: string): void {
   if (route !== 'alerts') void dataWorker.setView(null).catch(() => undefined);
 }
 
-/** Starts the worker's script loading (main.tsx, before the first render). */
+/**
+ * Starts the worker's script loading (main.tsx, before the first render), with the request the last start at this
+ * address made first for its list, for the worker to send at once.
+ */
 export function warmUpWorker(): void {
-  startDataWorker();
+  startDataWorker(earlyStart(location, readToken()));
 }
 
 /** Whether the worker polls the list of the start's address, which no screen has taken over yet. */

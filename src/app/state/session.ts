@@ -6,6 +6,7 @@ import type { ConnectivityMessage, SessionState } from '../../worker/contract/in
 import { userScopes, usernameOf } from '../../core/jwt.ts';
 import { hasPerms, isAdmin, permsContextOf } from '../../core/perms.ts';
 import { setIfChanged, type EventHandlers } from './store.ts';
+import { forgetStartRequests } from './start-requests.ts';
 
 export const configAtom = atom<Config | null>(null);
 export const configFromCacheAtom = atom(false);
@@ -87,6 +88,7 @@ export const sessionHandlers: EventHandlers<'config' | 'session' | 'connectivity
     store.set(sessionAtom, event.session);
     if (event.reason) store.set(sessionEndReasonAtom, event.reason);
     writeToken(event.session.authenticated ? event.session.token : null);
+    if (event.reason === 'logout') forgetStartRequests();
   },
   connectivity: (store, event) => store.set(connectivityAtom, event),
 };

@@ -46,7 +46,30 @@ export interface NoticeMessage {
   message: string;
 }
 
-export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage;
+/**
+ * The requests the start's list made first, and answered: the page keeps them, and a later start at the same address
+ * sends them before the rest of the worker has loaded (src/worker/early.ts).
+ */
+export interface StartRequestsMessage {
+  type: 'start-requests';
+  /** the address the page opened at (addressKey in src/core/routes.ts) */
+  address: string;
+  /** absolute URLs of the GET requests, in the order they were sent */
+  urls: string[];
+  /** whether they carried the session's token */
+  signedIn: boolean;
+}
+
+/** The first message the page posts to the worker it just created: the requests to send before the rest loads. */
+export interface EarlyStart {
+  type: 'early-start';
+  /** the GET requests to send: absolute http(s) URLs of the API (a StartRequestsMessage's) */
+  urls: string[];
+  /** the bearer token the requests carry (the page's stored one), null for none */
+  token: string | null;
+}
+
+export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage | StartRequestsMessage;
 
 export interface InitOptions {
   /** absolute URL of the console's own config.json */

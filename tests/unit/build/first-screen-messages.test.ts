@@ -78,6 +78,8 @@ describe("the console's own split", () => {
     expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertTable.tsx'))).toBe(true);
     expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertCards.tsx'))).toBe(true);
     expect(shell.has(path.join(root, 'src/app/screens/users/UsersScreen.tsx'))).toBe(false);
+    // The whole data worker, whose first script loads the rest with import().
+    expect(pinned.has(path.join(root, 'src/worker/session-service.ts'))).toBe(true);
     expect(first.has('Refresh')).toBe(true);
     expect(later.size).toBeGreaterThan(100);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressKey,
   ALERTS_RAIL_BELOW,
   drawerEntries,
   drawerMode,
@@ -217,5 +218,19 @@ describe('the navigation drawer’s mode', () => {
     expect(drawerMode({ ...base, onAlerts: false, width: 1280 })).toBe('full');
     expect(drawerMode({ ...base, onAlerts: false, pinned: false })).toBe('hidden');
     expect(drawerMode({ ...base, pinned: false, width: 1920 })).toBe('rail');
+  });
+});
+
+describe('the key of a browser address', () => {
+  it('tells apart every path, search and hash (each may be another list), and is the address as the browser shows it', () => {
+    expect(addressKey({ pathname: '/alerts', search: '?q=db', hash: '#status:open' })).toBe('/alerts?q=db#status:open');
+    const keys = [
+      { pathname: '/alerts', search: '', hash: '' },
+      { pathname: '/alerts', search: '?q=db', hash: '' },
+      { pathname: '/alerts', search: '', hash: '#q=db' },
+      { pathname: '/console/alerts', search: '', hash: '' },
+      { pathname: '/', search: '', hash: '' },
+    ].map(addressKey);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

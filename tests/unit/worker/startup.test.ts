@@ -8,7 +8,8 @@ import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
 import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
-import type { AlertsFull, AlertsPatch, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import type { AlertsFull, AlertsPatch, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import { sendEarly } from '../../../src/worker/early.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
@@ -284,6 +285,46 @@ describe('a start at an address of the alert list', () => {
     expect(copy.rows.length).toBeGreaterThan(0);
     await until(() => copySentBeforeAsking !== null, 3000, 'the list asked for');
     expect(copySentBeforeAsking).toBe(false);
+  });
+
+  it('tells the page which requests its list made first; a later start that sends them early asks the API for the list once', async () => {
+    await setRowsPerPage(50);
+    const cacheName = `address-early-${++counter}`;
+    const address = at('/alerts', '?q=resource:web01', '#status:open');
+    const first = await start(cacheName, undefined, address);
+    const told = await until(() => first.events.find((e): e is StartRequestsMessage => e.type === 'start-requests'), 5000, 'the start’s requests');
+    expect(told.address).toBe('/alerts?q=resource:web01#status:open');
+    expect(told.signedIn).toBe(true);
+    expect(told.urls).toEqual([`${server.apiUrl}${alertsAsked()[0]!.slice('GET '.length)}`]);
+    first.service.close();
+    opened.splice(0);
+
+    server.testHooks!.reset();
+    await sendEarly({ type: 'early-start', urls: told.urls, token }, { fetchImpl: fetch });
+    expect(alertsAsked()).toHaveLength(0);
+    const later = await start(cacheName, undefined, address);
+    await until(() => later.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'rows from the API');
+    await new Promise((r) => setTimeout(r, 300));
+    // The early request's answer is the list's first answer: the worker did not ask again.
+    expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('a later start that asked early takes the answer as it comes, even when its copy of the list is not due for a poll', async () => {
+    await setPrefs({ rowsPerPage: 20, refreshInterval: 30_000 });
+    const cacheName = `address-early-young-${++counter}`;
+    const first = await start(cacheName, undefined, at('/alerts'));
+    const told = await until(() => first.events.find((e): e is StartRequestsMessage => e.type === 'start-requests'), 5000, 'the start’s requests');
+    first.service.close();
+    opened.splice(0);
+
+    // A reload: the copy is a moment old, due for a poll only in 30 s.
+    server.testHooks!.reset();
+    const t0 = Date.now();
+    await sendEarly({ type: 'early-start', urls: told.urls, token }, { fetchImpl: fetch });
+    const later = await start(cacheName, undefined, at('/alerts'));
+    // An answer of this start (the copy's is older), 27 s before the copy would have been due.
+    await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
+    expect(alertsAsked()).toHaveLength(1);
   });
 
   it('asks for no list when the address is another page', async () => {

@@ -1,0 +1,98 @@
+// The start's early requests: a later start of a page that opens on the alert list asks for that list the moment the
+// worker's first, small script runs, before the rest of the worker has loaded, read its cache and worked out which
+// list to ask for (docs/cross-origin.md, "What a start costs"). The page names the requests: the ones the last start
+// of the same address made first. The HTTP client takes an early answer in place of sending its own request when it
+// would send exactly that one; an answer nobody takes is dropped.
+//
+// This module is part of the worker's first script: it imports no code.
+import type { EarlyStart } from './contract/index.ts';
+
+/** The Web Lock held by the tab whose worker polls for every tab of the browser (src/worker/coordinator.ts). */
+export const LEADER_LOCK = 'alerta-console:poll-leader';
+
+
+/** At most this many requests (a start's first poll makes two: the list and its tab counts). */
+export const EARLY_MAX = 4;
+/** An answer not taken within this time is dropped, and its request cancelled. */
+export const EARLY_KEEP_MS = 20_000;
+
+interface Early {
+  url: string;
+  authorization: string | null;
+  answer: Promise<Response>;
+  controller: AbortController;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const pending: Early[] = [];
+
+export function isEarlyStart(data: unknown): data is EarlyStart {
+  if (!data || typeof data !== 'object') return false;
+  const d = data as Partial<EarlyStart>;
+  return d.type === 'early-start' && Array.isArray(d.urls) && (d.token === null || typeof d.token === 'string');
+}
+
+interface EarlyOptions {
+  fetchImpl?: typeof fetch;
+  /** the browser's Web Locks (none: every start asks) */
+  locks?: { query(): Promise<{ held?: { name?: string }[] }> } | null;
+}
+
+/**
+ * Sends the early requests, unless another tab of the console already polls for this browser (its worker will send
+ * this tab the list; the requests would be wasted). Resolves when they are sent.
+ */
+export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}): Promise<void> {
+  const urls = start.urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)).slice(0, EARLY_MAX);
+  if (!urls.length) return;
+  if (options.locks) {
+    try {
+      const state = await options.locks.query();
+      if ((state.held ?? []).some((lock) => lock.name === LEADER_LOCK)) return;
+    } catch {
+      // Without the answer, ask: at worst one request is made twice.
+    }
+  }
+  const fetchImpl = options.fetchImpl ?? fetch;
+  for (const url of urls) {
+    // The headers of the HTTP client's own requests (src/worker/http.ts), so that the browser's preflight is the same.
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': crypto.randomUUID() };
+    const authorization = start.token ? `Bearer ${start.token}` : null;
+    if (authorization) headers.Authorization = authorization;
+    const controller = new AbortController();
+    const answer = fetchImpl(url, { method: 'GET', headers, signal: controller.signal, cache: 'default' });
+    // A failure is the taker's to see; unhandled until then, it must not be reported as an error of the worker.
+    answer.catch(() => undefined);
+    const early: Early = { url, authorization, answer, controller, timer: setTimeout(() => drop(early), EARLY_KEEP_MS) };
+    pending.push(early);
+  }
+}
+
+function drop(early: Early) {
+  const at = pending.indexOf(early);
+  if (at >= 0) pending.splice(at, 1);
+  clearTimeout(early.timer);
+  early.controller.abort();
+}
+
+/**
+ * The early answer of exactly this request (same URL, same token), taken once; null when there is none. The taker
+ * gets `cancel` to call when it gives up waiting.
+ */
+export function takeEarly(url: string, authorization: string | null): { answer: Promise<Response>; cancel: () => void } | null {
+  const early = pending.find((e) => e.url === url && e.authorization === authorization);
+  if (!early) return null;
+  pending.splice(pending.indexOf(early), 1);
+  clearTimeout(early.timer);
+  return { answer: early.answer, cancel: () => early.controller.abort() };
+}
+
+/** Whether early answers wait to be taken. */
+export function earlyPending(): boolean {
+  return pending.length > 0;
+}
+
+/** Drops every early answer not taken (the start asked for something else). */
+export function dropEarly(): void {
+  for (const early of [...pending]) drop(early);
+}

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+// The requests a start's list made first, as the page keeps them (src/app/state/start-requests.ts): filed under the
+// address the page opened at, handed to the next worker started there with the stored token, never across a change
+// of signed in or out, forgotten when the user signs out, and read defensively (storage is anyone's to damage).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import { applyEvent } from '../../../src/app/state/connect.ts';
+import { earlyStart } from '../../../src/app/state/start-requests.ts';
+
+const LIST = 'https://api.example/api/alerts?status=open&page-size=200';
+const COUNTS = 'https://api.example/api/environments?status=open';
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+beforeEach(() => localStorage.clear());
+
+describe('the requests a start made first', () => {
+  it('are handed, with the token, to the next worker started at the same address, and only there', () => {
+    const store = createStore();
+    applyEvent(store, { type: 'start-requests', address: '/alerts?q=db#status:open', urls: [LIST, COUNTS], signedIn: true });
+    expect(earlyStart(at('/alerts', '?q=db', '#status:open'), 'T')).toEqual({ type: 'early-start', urls: [LIST, COUNTS], token: 'T' });
+    expect(earlyStart(at('/alerts', '?q=db'), 'T')).toBeNull();
+    expect(earlyStart(at('/alerts'), 'T')).toBeNull();
+  });
+
+  it('are not handed over when the page is signed in and they were not, or the other way round', () => {
+    const store = createStore();
+    applyEvent(store, { type: 'start-requests', address: '/alerts', urls: [LIST], signedIn: true });
+    expect(earlyStart(at('/alerts'), null)).toBeNull();
+    applyEvent(store, { type: 'start-requests', address: '/alerts', urls: [LIST], signedIn: false });
+    expect(earlyStart(at('/alerts'), 'T')).toBeNull();
+    expect(earlyStart(at('/alerts'), null)).toEqual({ type: 'early-start', urls: [LIST], token: null });
+  });
+
+  it('keep the last eight addresses, the newest replacing an address’s older requests', () => {
+    const store = createStore();
+    for (let i = 0; i < 10; i++) applyEvent(store, { type: 'start-requests', address: `/alerts?page=${i}`, urls: [`${LIST}&page=${i}`], signedIn: true });
+    applyEvent(store, { type: 'start-requests', address: '/alerts?page=5', urls: [COUNTS], signedIn: true });
+    expect(earlyStart(at('/alerts', '?page=0'), 'T')).toBeNull();
+    expect(earlyStart(at('/alerts', '?page=1'), 'T')).toBeNull();
+    expect(earlyStart(at('/alerts', '?page=2'), 'T')?.urls).toEqual([`${LIST}&page=2`]);
+    expect(earlyStart(at('/alerts', '?page=5'), 'T')?.urls).toEqual([COUNTS]);
+    expect(JSON.parse(localStorage.getItem('alerta.startRequests')!)).toHaveLength(8);
+  });
+
+  it('are forgotten when the user signs out, not when the session only expired', () => {
+    const store = createStore();
+    const session = { authenticated: false, token: null, claims: null, expiresAt: null };
+    applyEvent(store, { type: 'start-requests', address: '/alerts', urls: [LIST], signedIn: true });
+    applyEvent(store, { type: 'session', session, reason: 'expired' });
+    expect(earlyStart(at('/alerts'), 'T')).not.toBeNull();
+    applyEvent(store, { type: 'session', session, reason: 'logout' });
+    expect(earlyStart(at('/alerts'), 'T')).toBeNull();
+    expect(localStorage.getItem('alerta.startRequests')).toBeNull();
+  });
+
+  it('damaged in storage, are none at all', () => {
+    for (const stored of ['{', '{"address":"/alerts"}', '[{"address":"/alerts","urls":"x","signedIn":true}]', '[null,3,{"address":"/alerts","urls":[1],"signedIn":true}]']) {
+      localStorage.setItem('alerta.startRequests', stored);
+      expect(earlyStart(at('/alerts'), 'T')).toBeNull();
+    }
+  });
+});
