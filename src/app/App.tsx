@@ -9,7 +9,6 @@ import { ConfigErrorDialog } from './components/ConfigErrorDialog.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { preloadScreen } from './shell/routes.ts';
 import { likelyStartRoute, routerBase } from '../core/routes.ts';
-import { buildTimeConfig } from '../core/config.ts';
 
 type Boot = { state: 'loading' } | { state: 'ready'; base: string } | { state: 'failed'; error: WorkerError };
 
@@ -18,7 +17,7 @@ async function boot(): Promise<Boot> {
   void switchLanguage(null).then((locale) => inIdleTime(() => warmUpFormatters(locale)));
   // The screen's chunk loads while the worker starts, so the first render need not wait (or show a spinner) for it.
   preloadScreen(likelyStartRoute(location, import.meta.env.BASE_URL));
-  const result = await startWorker(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildTimeConfig(import.meta.env));
+  const result = await startWorker();
   if (!result.ok) return { state: 'failed', error: result.error };
   return { state: 'ready', base: routerBase(result.value.config.base_path, import.meta.env.BASE_URL) };
 }

@@ -29,7 +29,14 @@ const pending: Early[] = [];
 export function isEarlyStart(data: unknown): data is EarlyStart {
   if (!data || typeof data !== 'object') return false;
   const d = data as Partial<EarlyStart>;
-  return d.type === 'early-start' && Array.isArray(d.urls) && (d.token === null || typeof d.token === 'string');
+  return (
+    d.type === 'early-start' &&
+    Array.isArray(d.urls) &&
+    (d.token === null || typeof d.token === 'string') &&
+    typeof d.configUrl === 'string' &&
+    !!d.buildConfig &&
+    typeof d.buildConfig === 'object'
+  );
 }
 
 interface EarlyOptions {

@@ -1,9 +1,11 @@
-// Entry of the dedicated data worker: a small first script. When the page's first message names the start's early
-// requests (early.ts), it sends them and only then loads the rest of the worker (main.ts), whose loading and
-// compiling would otherwise hold them up; any other first message loads the rest at once. The rest exposes the
+// Entry of the dedicated data worker: a small first script. The page's first message names what the start will ask
+// for first: the config's sources (early-config.ts) and, on a later start, the list (early.ts). This script asks for
+// them and only then loads the rest of the worker (main.ts), whose loading and compiling would otherwise hold them
+// up; any other first message loads the rest at once. The rest exposes the
 // worker's face to the UI through Comlink; the page's messages that arrive meanwhile wait here, in order.
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
+import { askConfigEarly } from './early-config.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const waiting: MessageEvent[] = [];
@@ -26,13 +28,21 @@ function load() {
   loading = true;
   void import('./main.ts').then(({ expose }) => expose(endpoint));
 }
+/** set while the early requests are being sent: the page's next messages wait for them, not the other way round */
+let sending = false;
 
 scope.addEventListener('message', (event: MessageEvent) => {
   if (isEarlyStart(event.data)) {
-    void sendEarly(event.data, { locks: navigator.locks ?? null }).finally(load);
+    sending = true;
+    // The list first: it waits for the browser's answer about the other tabs, which comes while config.json is asked.
+    void sendEarly(event.data, { locks: navigator.locks ?? null }).finally(() => {
+      sending = false;
+      load();
+    });
+    askConfigEarly(event.data);
     return;
   }
-  load();
+  if (!sending) load();
   if (listener) listener(event);
   else waiting.push(event);
 });

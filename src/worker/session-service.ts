@@ -5,6 +5,7 @@ import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
 import { askConfig, cachedConfig, loadConfig, type ConfigRequests, type LoadedConfig } from './config-loader.ts';
+import { takeConfigAsked } from './early-config.ts';
 import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
@@ -40,11 +41,14 @@ export class SessionService implements SessionApi {
     ctx.session.set(options.token);
     const signedIn = ctx.session.state().authenticated;
     // config.json too, and as soon as it names the API, /config and (signed in) the preferences there, all while the
-    // cache opens: a first start needs them before anything else, a later one revalidates with them.
-    const asked = askConfig(options.configUrl, options.buildConfig, ctx.options.fetchImpl);
-    this.#preferencesAsked = signedIn
-      ? asked.api.then((api) => api && { endpoint: api.endpoint, answer: getMyAttributes(ctx.http(api.endpoint)), taken: false })
-      : Promise.resolve(null);
+    // cache opens: a first start needs them before anything else, a later one revalidates with them. The worker's
+    // first script may have asked for them already (early-config.ts).
+    const early = takeConfigAsked(options.configUrl, options.buildConfig, options.token);
+    const asked = early?.asked ?? askConfig(options.configUrl, options.buildConfig, ctx.options.fetchImpl);
+    const preferences = signedIn
+      ? (early?.preferences ?? asked.api.then((api) => api && { endpoint: api.endpoint, answer: getMyAttributes(ctx.http(api.endpoint)) }))
+      : null;
+    this.#preferencesAsked = preferences ? preferences.then((p) => p && { ...p, taken: false }) : Promise.resolve(null);
     await ctx.open();
     ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');
     const [cached, userCached] = await Promise.all([

@@ -5,6 +5,7 @@ import { startTransition } from 'react';
 import * as Comlink from 'comlink';
 import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
+import { buildTimeConfig } from '../../core/config.ts';
 import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
 import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
@@ -75,12 +76,17 @@ export function firstScreenShown(route: string): void {
   if (route !== 'alerts') void dataWorker.setView(null).catch(() => undefined);
 }
 
+/** Where the config comes from: the console's config.json, and the values built in. */
+function configSources(): { configUrl: string; buildConfig: Partial<Config> } {
+  return { configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig: buildTimeConfig(import.meta.env) };
+}
+
 /**
- * Starts the worker's script loading (main.tsx, before the first render), with the request the last start at this
- * address made first for its list, for the worker to send at once.
+ * Starts the worker's script loading (main.tsx, before the first render), telling it what the start asks for first
+ * (the config's sources; the request the last start at this address made first for its list), to ask at once.
  */
 export function warmUpWorker(): void {
-  startDataWorker(earlyStart(location, readToken()));
+  startDataWorker(earlyStart(location, readToken(), configSources()));
 }
 
 /** Whether the worker polls the list of the start's address, which no screen has taken over yet. */
@@ -90,9 +96,10 @@ let startList = false;
  * Starts the worker: config from its three sources, the stored token, and the page's address (so that it asks for the
  * alert list at once when the page opens on it); the first config and session into the store.
  */
-export async function startWorker(configUrl: string, buildConfig: Partial<Config>): Promise<Result<InitResult>> {
+export async function startWorker(): Promise<Result<InitResult>> {
   connect();
   heard.clear();
+  const { configUrl, buildConfig } = configSources();
   try {
     const address = { pathname: location.pathname, search: location.search, hash: location.hash, buildBase: import.meta.env.BASE_URL };
     const result = await dataWorker.init({ configUrl, buildConfig, token: readToken(), address });

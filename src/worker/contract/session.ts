@@ -60,13 +60,20 @@ export interface StartRequestsMessage {
   signedIn: boolean;
 }
 
-/** The first message the page posts to the worker it just created: the requests to send before the rest loads. */
+/**
+ * The first message the page posts to the worker it just created: what to ask for before the rest of the worker has
+ * loaded (src/worker/early.ts): the config's sources (those of the InitOptions that follow) and the list's request.
+ */
 export interface EarlyStart {
   type: 'early-start';
-  /** the GET requests to send: absolute http(s) URLs of the API (a StartRequestsMessage's) */
+  /** the GET requests to send: absolute http(s) URLs of the API (a StartRequestsMessage's); none on a first start */
   urls: string[];
   /** the bearer token the requests carry (the page's stored one), null for none */
   token: string | null;
+  /** absolute URL of the console's own config.json */
+  configUrl: string;
+  /** build-time values (they may name the API) */
+  buildConfig: Partial<Config>;
 }
 
 export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage | StartRequestsMessage;

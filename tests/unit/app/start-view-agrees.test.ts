@@ -75,7 +75,7 @@ describe('the start-up’s view and the list screen’s', () => {
 describe('a list the worker started for the address', () => {
   it('stops when the first screen shown is another page (a refused token sent the user to sign in)', async () => {
     listStarted = true;
-    await startWorker('/config.json', {});
+    await startWorker();
     firstScreenShown('login');
     expect(sent).toEqual([null]);
     // Only the first screen decides: later pages are the list's own business.
@@ -85,11 +85,11 @@ describe('a list the worker started for the address', () => {
 
   it('is left to the list when the first screen is the list, and nothing is stopped when none was started', async () => {
     listStarted = true;
-    await startWorker('/config.json', {});
+    await startWorker();
     firstScreenShown('alerts');
     expect(sent).toEqual([]);
     listStarted = false;
-    await startWorker('/config.json', {});
+    await startWorker();
     firstScreenShown('login');
     expect(sent).toEqual([]);
   });

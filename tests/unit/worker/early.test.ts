@@ -25,7 +25,7 @@ function fakeApi(answer: (call: Call, n: number) => Response | Promise<Response>
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 const LIST = 'https://api.example/api/alerts?status=open&page=1&page-size=200';
 const ENVIRONMENTS = 'https://api.example/api/environments?status=open';
-const start = (urls: string[], token: string | null = 'T') => ({ type: 'early-start' as const, urls, token });
+const start = (urls: string[], token: string | null = 'T') => ({ type: 'early-start' as const, urls, token, configUrl: 'https://console.example/config.json', buildConfig: {} });
 
 afterEach(() => {
   dropEarly();
@@ -58,8 +58,10 @@ describe('the early requests of a start', () => {
   it('are read only from a message of the right shape', () => {
     expect(isEarlyStart(start([LIST]))).toBe(true);
     expect(isEarlyStart(start([LIST], null))).toBe(true);
-    expect(isEarlyStart({ type: 'early-start', urls: LIST, token: 'T' })).toBe(false);
-    expect(isEarlyStart({ type: 'early-start', urls: [LIST], token: 3 })).toBe(false);
+    expect(isEarlyStart({ ...start([LIST]), urls: LIST })).toBe(false);
+    expect(isEarlyStart({ ...start([LIST]), token: 3 })).toBe(false);
+    expect(isEarlyStart({ ...start([LIST]), configUrl: undefined })).toBe(false);
+    expect(isEarlyStart({ ...start([LIST]), buildConfig: null })).toBe(false);
     expect(isEarlyStart({ id: '1', type: 'APPLY', path: ['init'] })).toBe(false);
     expect(isEarlyStart(null)).toBe(false);
   });

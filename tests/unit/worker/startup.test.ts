@@ -10,6 +10,7 @@ import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { sendEarly } from '../../../src/worker/early.ts';
+import { askConfigEarly } from '../../../src/worker/early-config.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
@@ -110,6 +111,38 @@ describe('a first start (nothing cached)', () => {
     const { init } = await starting;
     expect(init.user.prefs.rowsPerPage).toBe(50);
     // Each asked for once: the start took the answers of the requests it made early.
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(1);
+  });
+
+  it('takes the config and the preferences its first script asked for (the worker not yet loaded): each is asked for once', async () => {
+    await setRowsPerPage(50);
+    server.testHooks!.reset();
+    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
+    askConfigEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} });
+    await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
+    const { init } = await start(`first-early-${++counter}`);
+    expect(init.user.prefs.rowsPerPage).toBe(50);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(1);
+  });
+
+  it('asks again what its first script asked for other sources of the config, or the preferences with another token', async () => {
+    server.testHooks!.reset();
+    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
+    askConfigEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {} });
+    await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for early');
+    const { init } = await start(`first-early-other-${++counter}`);
+    // The early answer was the API's refusal of the other token: the start's own token asked again.
+    expect(init.session.authenticated).toBe(true);
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(2);
+
+    server.testHooks!.reset();
+    askConfigEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` } });
+    await new Promise((r) => setTimeout(r, 200));
+    await start(`first-early-sources-${++counter}`);
     expect(asked('/config')).toBe(1);
     expect(asked('/user/me/attributes')).toBe(1);
   });
@@ -300,7 +333,7 @@ describe('a start at an address of the alert list', () => {
     opened.splice(0);
 
     server.testHooks!.reset();
-    await sendEarly({ type: 'early-start', urls: told.urls, token }, { fetchImpl: fetch });
+    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {} }, { fetchImpl: fetch });
     expect(alertsAsked()).toHaveLength(0);
     const later = await start(cacheName, undefined, address);
     await until(() => later.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'rows from the API');
@@ -320,7 +353,7 @@ describe('a start at an address of the alert list', () => {
     // A reload: the copy is a moment old, due for a poll only in 30 s.
     server.testHooks!.reset();
     const t0 = Date.now();
-    await sendEarly({ type: 'early-start', urls: told.urls, token }, { fetchImpl: fetch });
+    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {} }, { fetchImpl: fetch });
     const later = await start(cacheName, undefined, at('/alerts'));
     // An answer of this start (the copy's is older), 27 s before the copy would have been due.
     await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
