@@ -10,8 +10,7 @@ import type { EarlyStart } from './contract/index.ts';
 /** The Web Lock held by the tab whose worker polls for every tab of the browser (src/worker/coordinator.ts). */
 export const LEADER_LOCK = 'alerta-console:poll-leader';
 
-
-/** At most this many requests (a start's first poll makes two: the list and its tab counts). */
+/** At most this many requests (the page names one, the list's). */
 export const EARLY_MAX = 4;
 /** An answer not taken within this time is dropped, and its request cancelled. */
 export const EARLY_KEEP_MS = 20_000;

@@ -1,8 +1,9 @@
 // Entry of the dedicated data worker: a small first script. The page's first message names what the start will ask
 // for first: the config's sources (early-config.ts) and, on a later start, the list (early.ts). This script asks for
 // them and only then loads the rest of the worker (main.ts), whose loading and compiling would otherwise hold them
-// up; any other first message loads the rest at once. The rest exposes the
-// worker's face to the UI through Comlink; the page's messages that arrive meanwhile wait here, in order.
+// up; any other first message loads the rest at once. The rest exposes the worker's face to the UI through Comlink;
+// the page's messages that arrive meanwhile wait here, in order.
+import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
 import { askConfigEarly } from './early-config.ts';
@@ -26,7 +27,16 @@ let loading = false;
 function load() {
   if (loading) return;
   loading = true;
-  void import('./main.ts').then(({ expose }) => expose(endpoint));
+  void import('./main.ts').then(
+    ({ expose }) => expose(endpoint),
+    (error: unknown) => {
+      // The rest could not be loaded (the network went, or a new version replaced it on the server meanwhile): every
+      // call of the page fails and says so, rather than waiting for good. A reload loads both scripts anew.
+      const message = `The console could not load its data worker (${error instanceof Error ? error.message : String(error)}). Reload the page.`;
+      const fails = () => Promise.reject(new Error(message));
+      Comlink.expose(new Proxy({}, { get: () => fails }), endpoint);
+    },
+  );
 }
 /** set while the early requests are being sent: the page's next messages wait for them, not the other way round */
 let sending = false;

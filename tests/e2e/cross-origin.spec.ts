@@ -125,6 +125,14 @@ test.describe('a later start', () => {
     // Its answer is the list's first: the worker, once loaded, asks again only at the next poll, an interval (1 s) later.
     expect(gets.filter((r) => r.path === list!.path && r.at < restLoadedAt + 800)).toHaveLength(1);
   });
+
+  test('that cannot load the rest of the worker (a new version replaced it meanwhile) says so, rather than waiting for good', async ({ page, context }) => {
+    await context.route(/\/assets\/main-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+    await page.goto(`${front.url}/alerts`);
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('The console could not load its data worker');
+    await expect(dialog).toContainText('Reload the page');
+  });
 });
 
 test('with Access-Control-Max-Age the polls reuse the preflight: none per poll, where each poll used to pay one', async ({ page }) => {
