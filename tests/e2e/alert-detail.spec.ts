@@ -215,6 +215,19 @@ test('hostile text and attributes are shown as safe HTML, never run', async ({ p
   await expect(page.locator('main [onerror], main [onload], main script')).toHaveCount(0);
 });
 
+test('delete, on an alert opened from the list, returns to the list as it was: its search, sort and filter', async ({ page, request }) => {
+  const { id, resource } = await createAlert(request);
+  const address = `/alerts?q=${encodeURIComponent(`resource:${resource}`)}#status:open,ack;dateRange:,;sb:resource;sd:0;asi:0`;
+  await page.goto(address);
+  await page.getByRole('table', { name: 'Alerts' }).locator(`[data-row-id="${id}"] [data-column="resource"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/alert/${id}$`));
+  await page.getByRole('group', { name: 'Alert actions' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/alerts\?/);
+  const url = new URL(page.url());
+  expect(`${url.pathname}${url.search}${url.hash}`).toBe(address);
+});
+
 test('an unknown id shows a clear not-found state with a way back', async ({ page }) => {
   await page.goto('/alert/00000000-0000-4000-8000-000000000000');
   const state = page.getByRole('alert').filter({ hasText: 'Alert not found' });

@@ -88,12 +88,15 @@ for (const [locale, x] of Object.entries(TEXTS)) {
       await expect(box).toHaveValue(`event:${event} AND NOT resource:"\\Y|^menu \\u0028a\\u0029$|\\Y"`);
     });
 
-    test('alert page: a value’s menu adds it to the list’s last search', async ({ page, request }) => {
+    test('alert page: a value’s menu adds it to the list’s last search, and the list keeps its sort and filter', async ({ page, request }) => {
       const event = `E2EValueDetail${Date.now()}`;
       await createAlert(request, { event, resource: 'detail-a', service: ['Web', 'Db'] });
       await createAlert(request, { event, resource: 'detail-b', service: ['Db'] });
-      await page.goto(`/alerts?q=event:${event}`);
+      // Sorted by resource, A to Z: detail-a first (the default sort puts the newer, detail-b, first).
+      const hash = '#status:open,ack;dateRange:,;sb:resource;sd:0;asi:0';
+      await page.goto(`/alerts?q=event:${event}${hash}`);
       await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).first()).toContainText('detail-a');
       await rows(page).filter({ hasText: 'detail-a' }).locator('[data-column="resource"]').click();
       await expect(page).toHaveURL(/\/alert\//);
 
@@ -101,11 +104,13 @@ for (const [locale, x] of Object.entries(TEXTS)) {
       const menu = page.getByRole('menu', { name: `${x.service}: Web` });
       await menu.getByRole('menuitem', { name: x.exclude }).click();
       await expect(page).toHaveURL(/\/alerts\?/);
+      expect(new URL(page.url()).hash).toBe(hash);
       await expect(page.getByRole('combobox', { name: x.search })).toHaveValue(`event:${event} AND NOT service:"Web"`);
       await expect(rows(page)).toHaveCount(1);
       await expect(rows(page).first()).toContainText('detail-b');
       await page.getByRole('button', { name: x.undo }).click();
       await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).first()).toContainText('detail-a');
     });
 
     test('phone: a card’s filter button opens the menu of its values', async ({ page, request }) => {

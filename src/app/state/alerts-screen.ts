@@ -44,6 +44,18 @@ export const muteOverrideAtom = atom<boolean | null>(null);
 /** The query string's part: the search and deep-link filters (sent to the API) and the kiosk flag. */
 export const addressAtom = atom<{ query: [string, string][]; q: string; kiosk: boolean }>({ query: [], q: '', kiosk: false });
 
+/**
+ * The hash of the list's address as the list last showed it (its filter, sort, grouping; '' before it was shown): the
+ * alert page's ways back to the list keep it, with the list's last search (listAddress).
+ */
+export const listHashAtom = atom('');
+
+/** The list's address as the list last showed it: its search and its hash. */
+export function listAddress(store: Store): string {
+  const search = new URLSearchParams(store.get(addressAtom).query).toString();
+  return `/alerts${search ? `?${search}` : ''}${store.get(listHashAtom)}`;
+}
+
 // ---- open sheets and dialogs -------------------------------------------------------------------------------------------
 
 export const filtersOpenAtom = atom(false);
@@ -231,14 +243,19 @@ const hashStateAtom = atom((get) =>
 export function mountAlertsScreen(store: Store, config: Config): () => void {
   applyHash(store, location.hash, config);
   setAddress(store, location.search);
+  store.set(listHashAtom, location.hash);
 
   // As in the old console, the hash is written on changes only: a plain /alerts link stays as it is.
   const unsubHash = store.sub(hashStateAtom, () => {
     const hash = store.get(hashStateAtom);
+    store.set(listHashAtom, hash);
     if (location.hash === hash) return;
     history.pushState(history.state, '', `${location.pathname}${location.search}${hash}`);
   });
-  const onPop = () => applyHash(store, location.hash, config);
+  const onPop = () => {
+    applyHash(store, location.hash, config);
+    store.set(listHashAtom, location.hash);
+  };
   window.addEventListener('popstate', onPop);
 
   let sentKey: string | null = null;

@@ -2,7 +2,7 @@
 // The data worker keeps the alert current while the page is open (the list's interval), serves the last copy from
 // its cache offline, and reports a deleted or unknown alert as not found.
 import { useEffect, useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useLocation } from 'wouter';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { Alert } from '../../../core/types.ts';
@@ -15,6 +15,7 @@ import { LATER_ICONS } from '../../components/later-icons.ts';
 import { usePerms } from '../../hooks/usePerms.ts';
 import { useScreenTitle } from '../../shell/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
+import { listAddress } from '../../state/alerts-screen.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
 import { OUTCOME, pushNotice } from '../../state/notices.ts';
 import { useT } from '../../state/i18n.ts';
@@ -40,9 +41,9 @@ interface NavigationLike {
 
 /**
  * Back to the list as it was (filters, page) when the page was opened from it; from a deep link or another page,
- * to the list. The Navigation API tells where "back" leads; without it, the list.
+ * to `list` (the list as last shown). The Navigation API tells where "back" leads; without it, `list`.
  */
-function goBack(navigate: (to: string) => void) {
+function goBack(navigate: (to: string) => void, list: string) {
   const nav = (window as unknown as { navigation?: NavigationLike }).navigation;
   const index = nav?.currentEntry?.index ?? -1;
   const previous = index > 0 ? nav?.entries?.()[index - 1]?.url : null;
@@ -53,12 +54,13 @@ function goBack(navigate: (to: string) => void) {
       return;
     }
   }
-  navigate('/alerts');
+  navigate(list);
 }
 
 export function AlertDetailScreen({ id }: { id: string }) {
   const { t } = useT();
   const [, navigate] = useLocation();
+  const store = useStore();
   const detail = useAtomValue(detailAtom);
   const config = useAtomValue(configAtom);
   const username = useAtomValue(usernameAtom);
@@ -97,7 +99,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     if (!alert) return;
     if ((await alertCommands.remove('detail', [alert.id])).ok) {
       pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted', group: OUTCOME });
-      navigate('/alerts');
+      goBack(navigate, listAddress(store));
     }
   };
 
@@ -110,13 +112,13 @@ export function AlertDetailScreen({ id }: { id: string }) {
     );
   }
 
-  if (!alert) return <Missing id={id} msg={msg} onBack={() => goBack(navigate)} />;
+  if (!alert) return <Missing id={id} msg={msg} onBack={() => goBack(navigate, listAddress(store))} />;
 
   return (
     <div className="flex min-h-full flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <header className="flex flex-col gap-1 border-b border-gray-200 bg-gray-50 px-2 py-2 sm:px-4 dark:border-gray-700 dark:bg-gray-800">
         <div className="flex min-w-0 items-center gap-2">
-          <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={() => goBack(navigate)} />
+          <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={() => goBack(navigate, listAddress(store))} />
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold" title={t('DetailTitle', { event: alert.event, resource: alert.resource })}>
             {t('DetailTitle', { event: alert.event, resource: alert.resource })}
           </h1>
