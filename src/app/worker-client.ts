@@ -9,7 +9,7 @@ let remote: Comlink.Remote<DataWorkerApi> | null = null;
  * Starts the worker (once): its script loads while the rest of the start-up goes on. `early` is the first message it
  * gets: the requests to send before the rest of it has loaded.
  */
-export function startDataWorker(early?: EarlyStart | null): Comlink.Remote<DataWorkerApi> {
+export function startDataWorker(early?: EarlyStart): Comlink.Remote<DataWorkerApi> {
   if (remote) return remote;
   const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'alerta-data' });
   if (early) worker.postMessage(early);

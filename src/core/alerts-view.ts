@@ -2,7 +2,12 @@
 // rules the list's header needs. Apart from the request parameters (alerts-query.ts), which join queries with the
 // query parser: the page needs these at its first paint, the parameters only the data worker needs.
 import type { AlertFilter, AlertsView, Config } from './types.ts';
-import { DEFAULT_STATUS_FILTER } from './config.ts';
+
+/**
+ * Default status filter when the config sets none (the old console's); the same as config.ts's. Kept here as a copy:
+ * importing it makes the bundler put the query parser in the shell's chunk (8 KB more before the first row).
+ */
+export const DEFAULT_STATUS_FILTER: readonly string[] = ['open', 'ack'];
 
 /** Columns the server can sort by as they are (the column names that are alert fields). */
 const SERVER_SORT_FIELDS = new Set([

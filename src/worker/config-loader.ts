@@ -83,6 +83,11 @@ export function askConfig(configUrl: string, buildConfig: Partial<Config>, fetch
   return { local, api };
 }
 
+/** A request that needs only the API's endpoint (the preferences), asked as soon as config.json names it. */
+export function askAtApi(api: ConfigRequests['api'], ask: (endpoint: string) => ObjectAnswer): Promise<{ endpoint: string; answer: ObjectAnswer } | null> {
+  return api.then((known) => known && { endpoint: known.endpoint, answer: ask(known.endpoint) });
+}
+
 /** config.json (the answer to `asked`, else a request now); offline, the last copy tells where the API was. */
 async function loadLocalConfig(configUrl: string, cache: Cache, fetchImpl?: typeof fetch, asked?: ObjectAnswer): Promise<Partial<Config>> {
   const local = await (asked ?? askLocalConfig(configUrl, fetchImpl));

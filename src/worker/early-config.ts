@@ -2,7 +2,7 @@
 // names the API, for /config and (with a token) the user's preferences, before the rest of the worker has loaded; the
 // start (session-service.ts) takes them in place of asking itself. A first start needs all three before its list.
 import type { EarlyStart } from './contract/index.ts';
-import { askConfig, type ConfigRequests } from './config-loader.ts';
+import { askAtApi, askConfig, type ConfigRequests } from './config-loader.ts';
 import { getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 
@@ -20,9 +20,7 @@ let early: EarlyConfig | null = null;
 export function askConfigEarly(start: EarlyStart): void {
   const { token } = start;
   const asked = askConfig(start.configUrl, start.buildConfig);
-  const preferences = token
-    ? asked.api.then((api) => api && { endpoint: api.endpoint, answer: getMyAttributes({ endpoint: api.endpoint, token: () => token }) })
-    : Promise.resolve(null);
+  const preferences = token ? askAtApi(asked.api, (endpoint) => getMyAttributes({ endpoint, token: () => token })) : Promise.resolve(null);
   early = { configUrl: start.configUrl, buildConfig: JSON.stringify(start.buildConfig), token, asked, preferences };
 }
 

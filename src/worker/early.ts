@@ -3,9 +3,9 @@
 // list to ask for (docs/cross-origin.md, "What a start costs"). The page names the requests: the ones the last start
 // of the same address made first. The HTTP client takes an early answer in place of sending its own request when it
 // would send exactly that one; an answer nobody takes is dropped.
-//
-// This module is part of the worker's first script: it imports no code.
 import type { EarlyStart } from './contract/index.ts';
+import { apiCacheMode } from '../core/http-cache.ts';
+import { apiHeaders, JSON_TYPE } from './api-headers.ts';
 
 /** The Web Lock held by the tab whose worker polls for every tab of the browser (src/worker/coordinator.ts). */
 export const LEADER_LOCK = 'alerta-console:poll-leader';
@@ -60,13 +60,13 @@ export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}): 
     }
   }
   const fetchImpl = options.fetchImpl ?? fetch;
+  // The cache mode and headers of the HTTP client's own GETs, so that it takes these answers and the preflight is the same.
+  const cache = apiCacheMode('GET', { anonymous: false, revalidate: false });
   for (const url of urls) {
-    // The headers of the HTTP client's own requests (src/worker/http.ts), so that the browser's preflight is the same.
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': crypto.randomUUID() };
-    const authorization = start.token ? `Bearer ${start.token}` : null;
-    if (authorization) headers.Authorization = authorization;
+    const headers = apiHeaders(JSON_TYPE, start.token);
+    const authorization = headers.Authorization ?? null;
     const controller = new AbortController();
-    const answer = fetchImpl(url, { method: 'GET', headers, signal: controller.signal, cache: 'default' });
+    const answer = fetchImpl(url, { method: 'GET', headers, signal: controller.signal, cache });
     // A failure is the taker's to see; unhandled until then, it must not be reported as an error of the worker.
     answer.catch(() => undefined);
     const early: Early = { url, authorization, answer, controller, timer: setTimeout(() => drop(early), EARLY_KEEP_MS) };

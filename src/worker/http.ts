@@ -6,6 +6,7 @@ import { COMMAND_TIMEOUT_MS } from '../core/freshness.ts';
 import { plainAnswer } from '../core/health.ts';
 import { apiCacheMode, reusableWithoutAsking } from '../core/http-cache.ts';
 import { takeEarly } from './early.ts';
+import { apiHeaders, JSON_TYPE } from './api-headers.ts';
 
 /** Shared by the requests of one worker: set once an answer showed the browser could give it again unasked. */
 export interface CacheGuard {
@@ -35,8 +36,6 @@ export interface RequestOptions {
 
 /** Reads an unknown JSON body into T, or null when it does not have the promised shape. */
 export type Parser<T> = (body: unknown) => T | null;
-
-const JSON_TYPE = 'application/json';
 
 /**
  * No answer of the Alerta API the console asks for comes near this: a page of 200 alerts with their history is a
@@ -97,12 +96,7 @@ async function send(
   revalidate = ctx.cacheGuard?.revalidate ?? false,
 ): Promise<Result<RawAnswer>> {
   const url = /^https?:\/\//.test(path) ? path : joinUrl(ctx.endpoint, path, options.params);
-  const headers: Record<string, string> = { Accept: accept };
-  if (!options.anonymous) {
-    headers['X-Request-ID'] = crypto.randomUUID();
-    const token = ctx.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
+  const headers = apiHeaders(accept, options.anonymous ? undefined : ctx.token());
   const method = options.method ?? 'GET';
   let body: string | undefined;
   if (method !== 'GET') {

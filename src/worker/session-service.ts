@@ -4,7 +4,7 @@ import { logoutRedirect } from '../core/logout.ts';
 import { usernameOf } from '../core/jwt.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import type { AlertsService } from './alerts-service.ts';
-import { askConfig, cachedConfig, loadConfig, type ConfigRequests, type LoadedConfig } from './config-loader.ts';
+import { askAtApi, askConfig, cachedConfig, loadConfig, type ConfigRequests, type LoadedConfig } from './config-loader.ts';
 import { takeConfigAsked } from './early-config.ts';
 import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
@@ -45,9 +45,7 @@ export class SessionService implements SessionApi {
     // first script may have asked for them already (early-config.ts).
     const early = takeConfigAsked(options.configUrl, options.buildConfig, options.token);
     const asked = early?.asked ?? askConfig(options.configUrl, options.buildConfig, ctx.options.fetchImpl);
-    const preferences = signedIn
-      ? (early?.preferences ?? asked.api.then((api) => api && { endpoint: api.endpoint, answer: getMyAttributes(ctx.http(api.endpoint)) }))
-      : null;
+    const preferences = signedIn ? (early?.preferences ?? askAtApi(asked.api, (endpoint) => getMyAttributes(ctx.http(endpoint)))) : null;
     this.#preferencesAsked = preferences ? preferences.then((p) => p && { ...p, taken: false }) : Promise.resolve(null);
     await ctx.open();
     ctx.consoleBase = options.configUrl.replace(/\/[^/]*$/, '');

@@ -8,7 +8,7 @@ import type { AlertFilter, AlertsView, Config, SortState } from '../../core/type
 import type { ColumnDef } from '../../core/columns.ts';
 import { resolveColumns } from '../../core/columns.ts';
 import { defaultFilter, viewKey } from '../../core/alerts-view.ts';
-import { filterIsActive, hashFor, initialHashState, listView, readAlertsLocation, rowsShown } from '../../core/alerts-location.ts';
+import { filterIsActive, hashFor, initialHashState, listView, readAlertsLocation, rowsShown, searchWithQ } from '../../core/alerts-location.ts';
 import { decodeHash } from '../../core/url-hash.ts';
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../core/alerts-selection.ts';
 import { refocusAfterChange } from '../../core/row-navigation.ts';
@@ -50,10 +50,11 @@ export const addressAtom = atom<{ query: [string, string][]; q: string; kiosk: b
  */
 export const listHashAtom = atom('');
 
-/** The list's address as the list last showed it: its search and its hash. */
-export function listAddress(store: Store): string {
+/** The list's address as the list last showed it: its search (with `q` in place of its own, if given) and its hash. */
+export function listAddress(store: Store, q?: string): string {
   const search = new URLSearchParams(store.get(addressAtom).query).toString();
-  return `/alerts${search ? `?${search}` : ''}${store.get(listHashAtom)}`;
+  const withQ = q === undefined ? (search ? `?${search}` : '') : searchWithQ(search, q);
+  return `/alerts${withQ}${store.get(listHashAtom)}`;
 }
 
 // ---- open sheets and dialogs -------------------------------------------------------------------------------------------

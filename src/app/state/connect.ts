@@ -76,9 +76,14 @@ export function firstScreenShown(route: string): void {
   if (route !== 'alerts') void dataWorker.setView(null).catch(() => undefined);
 }
 
-/** Where the config comes from: the console's config.json, and the values built in. */
+/**
+ * Where the config comes from: the console's config.json, and the values built in. The same for the worker's first
+ * message and its start (it takes the early requests only for the sources they were asked for).
+ */
+let sources: { configUrl: string; buildConfig: Partial<Config> } | null = null;
 function configSources(): { configUrl: string; buildConfig: Partial<Config> } {
-  return { configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig: buildTimeConfig(import.meta.env) };
+  sources ??= { configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig: buildTimeConfig(import.meta.env) };
+  return sources;
 }
 
 /**

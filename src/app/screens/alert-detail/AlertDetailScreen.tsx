@@ -61,6 +61,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
   const { t } = useT();
   const [, navigate] = useLocation();
   const store = useStore();
+  const back = () => goBack(navigate, listAddress(store));
   const detail = useAtomValue(detailAtom);
   const config = useAtomValue(configAtom);
   const username = useAtomValue(usernameAtom);
@@ -99,7 +100,7 @@ export function AlertDetailScreen({ id }: { id: string }) {
     if (!alert) return;
     if ((await alertCommands.remove('detail', [alert.id])).ok) {
       pushNotice({ level: 'success', key: 'AlertDeleted', text: 'Alert deleted', group: OUTCOME });
-      goBack(navigate, listAddress(store));
+      back();
     }
   };
 
@@ -112,13 +113,13 @@ export function AlertDetailScreen({ id }: { id: string }) {
     );
   }
 
-  if (!alert) return <Missing id={id} msg={msg} onBack={() => goBack(navigate, listAddress(store))} />;
+  if (!alert) return <Missing id={id} msg={msg} onBack={back} />;
 
   return (
     <div className="flex min-h-full flex-col bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <header className="flex flex-col gap-1 border-b border-gray-200 bg-gray-50 px-2 py-2 sm:px-4 dark:border-gray-700 dark:bg-gray-800">
         <div className="flex min-w-0 items-center gap-2">
-          <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={() => goBack(navigate, listAddress(store))} />
+          <IconButton icon={LATER_ICONS.arrowBack} label={t('Back')} onClick={back} />
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold" title={t('DetailTitle', { event: alert.event, resource: alert.resource })}>
             {t('DetailTitle', { event: alert.event, resource: alert.resource })}
           </h1>

@@ -7,7 +7,7 @@ import { atom, useStore } from 'jotai';
 import { useLocation } from 'wouter';
 import { searchWithQ } from '../../../core/alerts-location.ts';
 import type { ValueFilterTarget } from '../../../core/query-values.ts';
-import { addressAtom, clearSelection, listHashAtom } from '../../state/alerts-screen.ts';
+import { addressAtom, clearSelection, listAddress } from '../../state/alerts-screen.ts';
 import type { Store } from '../../state/store.ts';
 
 /** The last search a value click changed: the box offers to go back while the search is still the one it made. */
@@ -49,8 +49,7 @@ export function openValueMenuAt(store: Store, el: HTMLElement, targets: readonly
 /**
  * Adds (or excludes) a value in the search in force; false when the value cannot be written or is there already.
  * From the alert page the list opens as it was last shown (its hash: filter, sort, grouping), the value added to its
- * search. Joining it to the search needs the
- * query parser, which loads on the first such click (off the first screen).
+ * search. Joining it to the search needs the query parser, which loads on the first such click (off the first screen).
  */
 export function useValueFilter(): (field: string, value: string, exclude: boolean, scope?: 'list' | 'detail') => Promise<boolean> {
   const store = useStore();
@@ -65,8 +64,7 @@ export function useValueFilter(): (field: string, value: string, exclude: boolea
       if (scope === 'list' && after === before.trim()) return false;
       store.set(searchUndoAtom, after === before.trim() ? null : { before, after });
       clearSelection(store);
-      const listSearch = new URLSearchParams(address.query).toString();
-      navigate(scope === 'list' ? addressWithQ(after) : `/alerts${searchWithQ(listSearch, after)}${store.get(listHashAtom)}`);
+      navigate(scope === 'list' ? addressWithQ(after) : listAddress(store, after));
       return true;
     },
     [store, navigate],
