@@ -1,7 +1,9 @@
-// The start's early config requests: the worker's first script (index.ts) asks for config.json, and as soon as it
-// names the API, for /config and (with a token) the user's preferences, before the rest of the worker has loaded; the
-// start (session-service.ts) takes them in place of asking itself. A first start needs all three before its list.
+// The start's early config requests: the worker's first script (index.ts) asks for config.json as it starts, and as
+// soon as it names the API, for /config; the page's first message brings the token, and with it the user's preferences
+// are asked for there too. All before the rest of the worker has loaded; the start (session-service.ts) takes them in
+// place of asking itself. A first start needs all three before its list.
 import type { EarlyStart } from './contract/index.ts';
+import type { ConfigSources } from '../core/config.ts';
 import { askAtApi, askConfig, type ConfigRequests } from './config-loader.ts';
 import { getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
@@ -16,12 +18,28 @@ interface EarlyConfig {
 
 let early: EarlyConfig | null = null;
 
-/** Asks for the config's sources, and the preferences when there is a token. */
-export function askConfigEarly(start: EarlyStart): void {
+/** The sources as kept: the build-time values as text, compared as such. */
+const sourcesOf = (sources: ConfigSources) => ({ configUrl: sources.configUrl, buildConfig: JSON.stringify(sources.buildConfig) });
+const sameSources = (e: EarlyConfig, sources: ConfigSources) => e.configUrl === sources.configUrl && e.buildConfig === JSON.stringify(sources.buildConfig);
+
+/**
+ * Asks for the config's sources: config.json, then /config where it names the API. The worker's first script calls
+ * this with the sources it works out itself (configSourcesAt), without waiting for the page's first message: that
+ * message reaches the worker only once the page's main thread, busy with its own start, has passed it on.
+ */
+export function askConfigEarly(sources: ConfigSources): void {
+  early = { ...sourcesOf(sources), token: null, asked: askConfig(sources.configUrl, sources.buildConfig), preferences: Promise.resolve(null) };
+}
+
+/**
+ * The page's first message: with a token, the preferences are asked for at the API config.json names. The config's
+ * requests already under way are kept when the page names the same sources, else asked for anew.
+ */
+export function askStartEarly(start: EarlyStart): void {
+  const asked = early && sameSources(early, start) ? early.asked : askConfig(start.configUrl, start.buildConfig);
   const { token } = start;
-  const asked = askConfig(start.configUrl, start.buildConfig);
   const preferences = token ? askAtApi(asked.api, (endpoint) => getMyAttributes({ endpoint, token: () => token })) : Promise.resolve(null);
-  early = { configUrl: start.configUrl, buildConfig: JSON.stringify(start.buildConfig), token, asked, preferences };
+  early = { ...sourcesOf(start), token, asked, preferences };
 }
 
 /**
@@ -35,6 +53,6 @@ export function takeConfigAsked(
 ): { asked: ConfigRequests; preferences: EarlyConfig['preferences'] | null } | null {
   const taken = early;
   early = null;
-  if (!taken || taken.configUrl !== configUrl || taken.buildConfig !== JSON.stringify(buildConfig)) return null;
+  if (!taken || !sameSources(taken, { configUrl, buildConfig })) return null;
   return { asked: taken.asked, preferences: taken.token !== null && taken.token === token ? taken.preferences : null };
 }

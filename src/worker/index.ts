@@ -1,14 +1,19 @@
-// Entry of the dedicated data worker: a small first script. The page's first message names what the start will ask
-// for first: the config's sources (early-config.ts) and, on a later start, the list (early.ts). This script asks for
-// them and only then loads the rest of the worker (main.ts), whose loading and compiling would otherwise hold them
-// up; any other first message loads the rest at once. The rest exposes the worker's face to the UI through Comlink;
-// the page's messages that arrive meanwhile wait here, in order.
+// Entry of the dedicated data worker: a small first script. It asks for config.json as it starts (early-config.ts);
+// the page's first message names what else the start will ask for first: the preferences, with the page's token, and
+// on a later start the list (early.ts). This script asks for them and only then loads the rest of the worker
+// (main.ts), whose loading and compiling would otherwise hold them up; any other first message loads the rest at once.
+// The rest exposes the worker's face to the UI through Comlink; the page's messages that arrive meanwhile wait here,
+// in order.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
-import { askConfigEarly } from './early-config.ts';
+import { askConfigEarly, askStartEarly } from './early-config.ts';
+import { configSourcesAt } from '../core/config.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+// config.json at once: the page's first message, which names the same sources, comes only once the page's main thread
+// has passed it on (tens of ms later while the page starts).
+askConfigEarly(configSourcesAt(scope.location.origin, import.meta.env));
 const waiting: MessageEvent[] = [];
 let listener: ((event: MessageEvent) => void) | null = null;
 
@@ -49,7 +54,7 @@ scope.addEventListener('message', (event: MessageEvent) => {
       sending = false;
       load();
     });
-    askConfigEarly(event.data);
+    askStartEarly(event.data);
     return;
   }
   if (!sending) load();

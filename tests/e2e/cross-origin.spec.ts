@@ -98,6 +98,39 @@ async function postAlert(resource: string) {
   expect(res.status).toBe(201);
 }
 
+test('a first start asks for its config before the page’s first message reaches the worker', async ({ page, context }) => {
+  // The page's first message to the worker comes 1.5 s late, as when the page's main thread is busy with its start.
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    const held: [Worker, unknown[]][] = [];
+    let holding = true;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      if (!holding) return post.apply(this, args as Parameters<Worker['postMessage']>);
+      if (held.length === 0) {
+        setTimeout(() => {
+          holding = false;
+          (window as unknown as { messagePassedAt: number }).messagePassedAt = Date.now();
+          for (const [worker, a] of held.splice(0)) post.apply(worker, a as Parameters<Worker['postMessage']>);
+        }, 1500);
+      }
+      held.push([this, args]);
+    } as Worker['postMessage'];
+  });
+  let configJsonAt = Infinity;
+  await context.route(/\/config\.json$/, async (route) => {
+    configJsonAt = Math.min(configJsonAt, Date.now());
+    await route.continue();
+  });
+  proxyLog.length = 0;
+  await openAlerts(page);
+  const passedAt = await page.evaluate(() => (window as unknown as { messagePassedAt: number }).messagePassedAt);
+  expect(configJsonAt).toBeLessThan(passedAt);
+  const config = proxyLog.filter((r) => r.method === 'GET' && r.path.startsWith('/api/config'));
+  expect(config[0]?.at).toBeLessThan(passedAt);
+  // Asked for once: the start takes the early answer.
+  expect(config).toHaveLength(1);
+});
+
 test.describe('a later start', () => {
   // The rest of the data worker is held back below; the service worker would serve it from its cache unseen.
   test.use({ serviceWorkers: 'block' });

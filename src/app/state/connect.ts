@@ -3,9 +3,8 @@
 // go to the worker. Also the start-up call that gives the worker its config and token.
 import { startTransition } from 'react';
 import * as Comlink from 'comlink';
-import type { Config } from '../../core/types.ts';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
-import { buildTimeConfig } from '../../core/config.ts';
+import { configSourcesAt, type ConfigSources } from '../../core/config.ts';
 import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
 import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
@@ -80,9 +79,9 @@ export function firstScreenShown(route: string): void {
  * Where the config comes from: the console's config.json, and the values built in. The same for the worker's first
  * message and its start (it takes the early requests only for the sources they were asked for).
  */
-let sources: { configUrl: string; buildConfig: Partial<Config> } | null = null;
-function configSources(): { configUrl: string; buildConfig: Partial<Config> } {
-  sources ??= { configUrl: new URL(`${import.meta.env.BASE_URL}config.json`, location.origin).href, buildConfig: buildTimeConfig(import.meta.env) };
+let sources: ConfigSources | null = null;
+function configSources(): ConfigSources {
+  sources ??= configSourcesAt(location.origin, import.meta.env);
   return sources;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bootstrapEndpoint,
   buildTimeConfig,
+  configSourcesAt,
   CLIENT_DEFAULTS,
   DEFAULT_COLUMNS,
   mergeConfig,
@@ -120,6 +121,14 @@ describe('endpoint', () => {
     expect(bootstrapEndpoint({ endpoint: 'https://b' }, { endpoint: 'https://l' })).toBe('https://b');
     expect(bootstrapEndpoint({}, { endpoint: 'https://l' })).toBe('https://l');
     expect(bootstrapEndpoint(undefined, null)).toBe('http://localhost:8080');
+  });
+
+  it('works out the config’s sources from the origin and the build, the same for the page and its worker', () => {
+    expect(configSourcesAt('https://console.example', { BASE_URL: '/ops/', VITE_ALERTA_ENDPOINT: 'https://api.example' })).toEqual({
+      configUrl: 'https://console.example/ops/config.json',
+      buildConfig: { endpoint: 'https://api.example' },
+    });
+    expect(configSourcesAt('http://127.0.0.1:4173', {})).toEqual({ configUrl: 'http://127.0.0.1:4173/config.json', buildConfig: {} });
   });
 
   it('reads build-time variables', () => {

@@ -10,7 +10,7 @@ import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { sendEarly } from '../../../src/worker/early.ts';
-import { askConfigEarly } from '../../../src/worker/early-config.ts';
+import { askConfigEarly, askStartEarly } from '../../../src/worker/early-config.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
@@ -119,9 +119,26 @@ describe('a first start (nothing cached)', () => {
     await setRowsPerPage(50);
     server.testHooks!.reset();
     const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
-    askConfigEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} });
+    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} });
     await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
     const { init } = await start(`first-early-${++counter}`);
+    expect(init.user.prefs.rowsPerPage).toBe(50);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(1);
+  });
+
+  it('asks for the config as its first script starts, and the preferences when the page’s first message brings the token: each once', async () => {
+    await setRowsPerPage(50);
+    server.testHooks!.reset();
+    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
+    const sources = { configUrl: `${server.url}/config.json`, buildConfig: {} };
+    askConfigEarly(sources);
+    await until(() => asked('/config') === 1, 2000, '/config asked for before the page’s message');
+    expect(asked('/user/me/attributes')).toBe(0);
+    askStartEarly({ type: 'early-start', urls: [], token, ...sources });
+    await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for with the message’s token');
+    const { init } = await start(`first-early-split-${++counter}`);
     expect(init.user.prefs.rowsPerPage).toBe(50);
     await new Promise((r) => setTimeout(r, 200));
     expect(asked('/config')).toBe(1);
@@ -131,7 +148,7 @@ describe('a first start (nothing cached)', () => {
   it('asks again what its first script asked for other sources of the config, or the preferences with another token', async () => {
     server.testHooks!.reset();
     const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
-    askConfigEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {} });
+    askStartEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {} });
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for early');
     const { init } = await start(`first-early-other-${++counter}`);
     // The early answer was the API's refusal of the other token: the start's own token asked again.
@@ -140,7 +157,7 @@ describe('a first start (nothing cached)', () => {
     expect(asked('/user/me/attributes')).toBe(2);
 
     server.testHooks!.reset();
-    askConfigEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` } });
+    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` } });
     await new Promise((r) => setTimeout(r, 200));
     await start(`first-early-sources-${++counter}`);
     expect(asked('/config')).toBe(1);
