@@ -230,11 +230,49 @@ class DexieCache implements Cache {
  */
 export const OPEN_TIMEOUT_MS = 3_000;
 
+/** The console's database. */
+export const CACHE_NAME = 'alerta-console';
+
+/**
+ * The console's cache, opened by the worker's first script while the rest of the worker loads and compiles (index.ts):
+ * opening the database (creating it, on a first start) takes tens of milliseconds that a start would otherwise wait
+ * after the rest has loaded. What it says while opening waits for the start to listen.
+ */
+let ahead: { cache: Promise<Cache>; listen(onDegraded: (reason: string) => void): void } | null = null;
+let aheadTaken = false;
+
+/** Begins opening the console's cache, for the start to take (openCacheOnce). Once, and never after it was taken. */
+export function openCacheAhead(): void {
+  if (ahead || aheadTaken) return;
+  const told: string[] = [];
+  let listener: ((reason: string) => void) | null = null;
+  const cache = openCache(CACHE_NAME, (reason) => (listener ? listener(reason) : told.push(reason)));
+  ahead = {
+    cache,
+    listen: (onDegraded) => {
+      listener = onDegraded;
+      for (const reason of told.splice(0)) onDegraded(reason);
+    },
+  };
+}
+
+/** Opens the cache named `name`: the console's, when its first script began opening it, is taken from there. */
+export function openCacheOnce(name = CACHE_NAME, onDegraded?: (reason: string) => void): Promise<Cache> {
+  const taken = name === CACHE_NAME ? ahead : null;
+  if (name === CACHE_NAME) {
+    ahead = null;
+    aheadTaken = true;
+  }
+  if (!taken) return openCache(name, onDegraded);
+  if (onDegraded) taken.listen(onDegraded);
+  return taken.cache;
+}
+
 /**
  * Opens the IndexedDB cache, or falls back to memory. `onDegraded` is told once when the cache had to fall back,
  * or later when a write fails (quota exceeded), so the UI can say that data is kept in memory only.
  */
-export async function openCache(name = 'alerta-console', onDegraded?: (reason: string) => void): Promise<Cache> {
+export async function openCache(name = CACHE_NAME, onDegraded?: (reason: string) => void): Promise<Cache> {
   if (typeof indexedDB === 'undefined') {
     onDegraded?.('IndexedDB is not available');
     return new MemoryCache();

@@ -5,7 +5,7 @@ import type { Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { CLIENT_DEFAULTS } from '../core/config.ts';
 import { connectionErrorText } from '../core/api-errors.ts';
 import { effectiveRefreshInterval } from '../core/preferences.ts';
-import { openCache, type Cache } from './cache.ts';
+import { openCacheOnce, type Cache } from './cache.ts';
 import { Session, type EndReason } from './session.ts';
 import { UserData } from './user-data.ts';
 import type { CacheGuard, HttpContext } from './http.ts';
@@ -45,7 +45,7 @@ export class WorkerContext {
   /** Opens the cache once (IndexedDB, or memory with a notice when it cannot be used). */
   async open(): Promise<void> {
     if (this.openedCache) return;
-    const cache = await openCache(this.options.cacheName, (reason) =>
+    const cache = await openCacheOnce(this.options.cacheName, (reason) =>
       this.post({ type: 'notice', level: 'info', key: 'StorageUnavailable', message: `Offline storage is unavailable (${reason}); data is kept in memory only` }),
     );
     this.openedCache ??= cache;

@@ -32,6 +32,9 @@ let loading = false;
 function load() {
   if (loading) return;
   loading = true;
+  // The cache (Dexie, about half of the rest) comes as a script of its own, and begins opening the database as soon as
+  // it has loaded, while the rest still loads and compiles.
+  void import('./cache.ts').then(({ openCacheAhead }) => openCacheAhead(), () => undefined);
   void import('./main.ts').then(
     ({ expose }) => expose(endpoint),
     (error: unknown) => {

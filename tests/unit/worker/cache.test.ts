@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_CACHE_AGE_MS, MemoryCache, openCache, type CachedView } from '../../../src/worker/cache.ts';
 import type { AlertsMeta, OutboxEntry } from '../../../src/worker/contract/index.ts';
 
@@ -133,4 +133,53 @@ describe('offline cache (IndexedDB through Dexie)', () => {
       indexedDB.open = original;
     }
   }, 10_000);
+});
+
+describe('the cache opened ahead by the worker’s first script', () => {
+  /** A fresh copy of the cache module: what was opened ahead is kept in it. */
+  const fresh = async () => {
+    vi.resetModules();
+    return import('../../../src/worker/cache.ts');
+  };
+
+  it('is the one the start takes: the console’s database is opened once', async () => {
+    const { openCacheAhead, openCacheOnce, CACHE_NAME } = await fresh();
+    const original = indexedDB.open.bind(indexedDB);
+    const opened: string[] = [];
+    indexedDB.open = ((dbName: string, version?: number) => {
+      opened.push(dbName);
+      return original(dbName, version);
+    }) as typeof indexedDB.open;
+    try {
+      openCacheAhead();
+      const cache = await openCacheOnce(undefined, () => undefined);
+      expect(cache.kind).toBe('indexeddb');
+      expect(opened).toEqual([CACHE_NAME]);
+      // Taken once: another start opens its own, and nothing opens ahead any more.
+      openCacheAhead();
+      await openCacheOnce();
+      expect(opened).toEqual([CACHE_NAME, CACHE_NAME]);
+      // Another database (a test's) is never the one opened ahead.
+      await openCacheOnce(name());
+      expect(opened).toHaveLength(3);
+    } finally {
+      indexedDB.open = original;
+    }
+  });
+
+  it('tells the start what happened while it opened: a cache that fell back to memory says why', async () => {
+    const { openCacheAhead, openCacheOnce } = await fresh();
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error: a browser without IndexedDB
+    delete globalThis.indexedDB;
+    try {
+      openCacheAhead();
+      const told: string[] = [];
+      const cache = await openCacheOnce(undefined, (reason) => told.push(reason));
+      expect(cache.kind).toBe('memory');
+      expect(told).toEqual(['IndexedDB is not available']);
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+  });
 });
