@@ -400,3 +400,25 @@ test.describe('ticking time cells', () => {
     expect(seen.actionsCell).toBe('static');
   });
 });
+
+test('the first rows show at their columns’ widths: no column moves once they are painted', async ({ page }) => {
+  // The headers' places as the first rows are added, and again after they have been painted and settled.
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstPlaces: number[] | null };
+    w.firstPlaces = null;
+    const places = () => [...document.querySelectorAll('[role="columnheader"]')].map((h) => Math.round(h.getBoundingClientRect().left));
+    const watch = new MutationObserver(() => {
+      if (w.firstPlaces === null && document.querySelectorAll('[role="table"] [data-row-id]').length > 2) {
+        w.firstPlaces = places();
+        watch.disconnect();
+      }
+    });
+    document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
+  });
+  await openAlerts(page);
+  await page.waitForTimeout(700);
+  const first = await page.evaluate(() => (window as unknown as { firstPlaces: number[] | null }).firstPlaces);
+  const settled = await page.evaluate(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => Math.round(h.getBoundingClientRect().left)));
+  expect(first).not.toBeNull();
+  expect(first).toEqual(settled);
+});

@@ -9,7 +9,7 @@ import { addressAtom, rowContextAtom, signInRequiredAtom, viewAtom } from '../..
 import { groupFieldAtom, groupOrderAtom } from '../../state/groups.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { AlertTable } from './AlertTable.tsx';
+import { AlertTable, TableFontProbes } from './AlertTable.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { useKeepRowFocus } from './row-keyboard.ts';
@@ -145,6 +145,8 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
         </p>
       )}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
+        {/* The table's fonts are read while the list loads, so that its first rows show at their columns' widths. */}
+        {!phone && <TableFontProbes />}
         {body}
       </div>
       {/* The place in the list and the keyboard focus outlive a change of layout (rows of one or two lines, table and

@@ -82,6 +82,26 @@ function useTableFonts(probes: RefObject<HTMLElement | null>) {
   }, [probes, setFonts, font]);
 }
 
+/**
+ * The table's fonts, read from probe elements in each of them. The list renders these while it loads (AlertList.tsx),
+ * before the first rows: the table's first frame then has the columns' measured widths. Read in the table's own first
+ * commit, the fonts came one render late: the first rows showed with every column 100 px wide, then jumped to their
+ * widths, and the read made the browser work out the styles of the rows just added on the spot.
+ */
+export function TableFontProbes() {
+  const probesRef = useRef<HTMLDivElement>(null);
+  useTableFonts(probesRef);
+  return (
+    <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
+      <span data-probe="body">x</span>
+      <span data-probe="header" className={HEADER_TEXT}>x</span>
+      <span data-probe="chip" className={CHIP_TEXT}>x</span>
+      <span data-probe="outline" className={OUTLINE_TEXT}>x</span>
+      <span data-probe="mono" className="font-mono">x</span>
+    </div>
+  );
+}
+
 /** Columns for the table before the page has been measured: the headers alone. */
 function headerOnlyLayout(columns: readonly ColumnDef[]): ColumnNeeds[] {
   return columns.map((c) => ({ name: c.name, kind: c.kind, header1: 100, header2: 100, content: 100 }));
@@ -243,8 +263,6 @@ export function AlertTable({
   const { t } = useT();
   const tableRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const probesRef = useRef<HTMLDivElement>(null);
-  useTableFonts(probesRef);
 
   const needs = measured && measured.length === ctx.columns.length ? measured : headerOnlyLayout(ctx.columns);
   const buttons = actionButtonCount(ctx);
@@ -308,13 +326,6 @@ export function AlertTable({
 
   return (
     <div ref={tableRef} role={grouped ? 'treegrid' : 'table'} aria-label={t('Alerts')} aria-rowcount={keys.length + 1} className="text-left" style={tableStyle} data-lines={arrangement.lines}>
-      <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
-        <span data-probe="body">x</span>
-        <span data-probe="header" className={HEADER_TEXT}>x</span>
-        <span data-probe="chip" className={CHIP_TEXT}>x</span>
-        <span data-probe="outline" className={OUTLINE_TEXT}>x</span>
-        <span data-probe="mono" className="font-mono">x</span>
-      </div>
       <div role="rowgroup" data-table-header="" className={`sticky top-0 z-20 text-gray-700 shadow-sm dark:text-gray-200 ${HEADER_BG}`}>
         <div role="row" aria-rowindex={1} className={`grid items-stretch [grid-template-columns:var(--alert-cols)] ${two ? 'grid-rows-[auto_auto]' : ''}`}>
           <div role="columnheader" className={`flex items-center justify-center ${arrangement.overflow ? `sticky z-10 ${HEADER_BG}` : ''}`} style={shape.leadStyle}>
