@@ -25,9 +25,9 @@ import { prefsAtom } from '../../state/user.ts';
 import { tableColumnsAtom } from '../../state/shell.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, anySelectedAtom, pageAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
+import { effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, anySelectedAtom, pageAtom, rowContextAtom, selectionAtom, sortAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { CellContent, CHIP_TEXT, columnLabel, OUTLINE_TEXT } from './AlertCells.tsx';
-import { CELL_PADDING, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
+import { CELL_PADDING, prepareColumnMeasure, stableColumnNeedsAtom, tableFontsAtom, type TableFonts } from './column-layout.ts';
 import { actionButtonCount, actionButtonSize, RowActions, RowActionsMenu, TOUCH_BUTTON_SIZE } from './RowActions.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import { useRowKeyboard } from './row-keyboard.ts';
@@ -91,6 +91,12 @@ function useTableFonts(probes: RefObject<HTMLElement | null>) {
 export function TableFontProbes() {
   const probesRef = useRef<HTMLDivElement>(null);
   useTableFonts(probesRef);
+  // With the fonts, what measuring the columns needs besides the rows (the headers, a date's width), after the paint.
+  const fonts = useAtomValue(tableFontsAtom);
+  const ctx = useAtomValue(rowContextAtom);
+  useEffect(() => {
+    if (fonts && ctx) prepareColumnMeasure(fonts, ctx);
+  }, [fonts, ctx]);
   return (
     <div ref={probesRef} aria-hidden="true" className="pointer-events-none invisible absolute h-0 overflow-hidden">
       <span data-probe="body">x</span>

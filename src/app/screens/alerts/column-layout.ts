@@ -151,6 +151,30 @@ const pageRowsAtom = atom((get) => {
 });
 
 /**
+ * The measuring context: everything a measured width depends on besides the row itself (the headers depend on nothing
+ * else). Worked out again, and the rows measured anew, when it changes.
+ */
+function measuringFor(fonts: TableFonts, ctx: RowContext, year: number): NonNullable<typeof headerCache> {
+  const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}|${year}`;
+  if (context !== rowCacheContext || !headerCache) {
+    rowCache = new WeakMap();
+    rowCacheContext = context;
+    const m = measurers(fonts);
+    const dateWidth = Math.ceil(widestDateWidth(ctx.mediumDate, { timezone: ctx.timezone, locale: ctx.locale }, m.of.body, year) + CELL_PADDING + SLACK);
+    headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)), dateWidth };
+  }
+  return headerCache;
+}
+
+/**
+ * Works out the measuring context before the first rows come (the list calls this while it loads): their first
+ * measure, which their first render waits for, is then of their own cells only.
+ */
+export function prepareColumnMeasure(fonts: TableFonts, ctx: RowContext): void {
+  measuringFor(fonts, ctx, new Date().getFullYear());
+}
+
+/**
  * What each column needs on this page: headers measured in the header font, content as the widest cell of every row
  * of the page. stableColumnNeedsAtom passes on only real changes, so the table re-renders only when a width changes.
  */
@@ -160,17 +184,7 @@ export const columnNeedsAtom = atom<ColumnNeeds[] | null>((get) => {
   if (!fonts || !ctx) return null;
   const rows = get(pageRowsAtom);
   const now = Date.now();
-  // Everything a measured width depends on besides the row itself; the headers depend on nothing else.
-  const year = new Date(now).getFullYear();
-  const context = `${fontsKey(fonts)}|${ctx.columns.map((c) => c.name).join(',')}|${ctx.locale}|${ctx.mediumDate}|${ctx.timezone}|${ctx.showNotesIcon}|${year}`;
-  if (context !== rowCacheContext) {
-    rowCache = new WeakMap();
-    rowCacheContext = context;
-    const m = measurers(fonts);
-    const dateWidth = Math.ceil(widestDateWidth(ctx.mediumDate, { timezone: ctx.timezone, locale: ctx.locale }, m.of.body, year) + CELL_PADDING + SLACK);
-    headerCache = { m, headers: ctx.columns.map((column) => headerNeeds(column, columnLabel(column, ctx.t), m.header)), dateWidth };
-  }
-  const { m, headers, dateWidth } = headerCache!;
+  const { m, headers, dateWidth } = measuringFor(fonts, ctx, new Date(now).getFullYear());
   // The texts measured for the last page only: rows measured before keep their widths (by row object), and a wall
   // display's hours of alerts coming and going leave nothing behind.
   widths.clear();
