@@ -91,10 +91,11 @@ function useTableFonts(probes: RefObject<HTMLElement | null>) {
 export function TableFontProbes() {
   const probesRef = useRef<HTMLDivElement>(null);
   useTableFonts(probesRef);
-  // With the fonts, what measuring the columns needs besides the rows (the headers, a date's width), after the paint.
+  // With the fonts, what measuring the columns needs besides the rows (the headers, a date's width): in the list's
+  // commit, before the table's render, which then measures only the rows (two tasks, not one long one).
   const fonts = useAtomValue(tableFontsAtom);
   const ctx = useAtomValue(rowContextAtom);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (fonts && ctx) prepareColumnMeasure(fonts, ctx);
   }, [fonts, ctx]);
   return (
