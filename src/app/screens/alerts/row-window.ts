@@ -2,7 +2,7 @@
 // have one height (table rows by density, phone cards by measuring one), so the window is plain arithmetic on the
 // scroll position; no library needed. The window moves in steps (every OVERSCAN / 2 rows), not at every scroll event,
 // so scrolling re-renders a few rows at a time.
-import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 
 /** Rows rendered beyond each edge of the viewport: a wheel notch or a PageDown never reaches unrendered rows. */
 export const OVERSCAN = 10;
@@ -95,10 +95,28 @@ export function useRowWindow(
   rowHeight: number,
   anchorRef?: RowAnchor,
 ): RowWindow {
-  // Before the first layout the viewport is unknown: the window's height stands in for it.
-  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count));
+  // Before the first layout the viewport is unknown: the window's height stands in for it. The first rows are what a
+  // start waits for: they come alone, and the rows below them (the overscan) follow once they are painted.
+  const [range, setRange] = useState<RowWindow>(() => windowAround(visibleRows(0, typeof window === 'undefined' ? 1000 : window.innerHeight, 0, rowHeight, count), count, 0));
   // The window last asked for, read by the scroll handler without waiting for the render.
   const rangeRef = useRef(range);
+  const first = useRef(range);
+  const latest = useRef({ rowHeight, count });
+  useLayoutEffect(() => {
+    latest.current = { rowHeight, count };
+  });
+  useEffect(() => {
+    // Once the first rows are painted, the overscan: unless the list moved its window meanwhile (a scroll, a resize).
+    const frame = requestAnimationFrame(() => {
+      if (rangeRef.current !== first.current) return;
+      const { rowHeight: height, count: rows } = latest.current;
+      const full = windowAround(visibleRows(0, window.innerHeight, 0, height, rows), rows);
+      if (full.end === first.current.end) return;
+      rangeRef.current = full;
+      setRange(full);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const update = useCallback(() => {
     const scroller = scrollRef.current;
