@@ -10,8 +10,12 @@ export type ErrorKind =
   | 'forbidden' // 403
   | 'malformed' // a body that does not have the shape the API promises
   | 'config' // /config or config.json could not be loaded
+  | 'worker' // the data worker's own code could not be loaded: only a reload helps
   | 'storage'
   | 'internal';
+
+/** The name of the error every call gets when the data worker's own code could not be loaded (src/worker/index.ts). */
+export const WORKER_LOAD_ERROR = 'WorkerLoadError';
 
 export interface WorkerError {
   kind: ErrorKind;

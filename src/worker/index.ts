@@ -9,6 +9,7 @@ import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
 import { askConfigEarly, askStartEarly } from './early-config.ts';
 import { configSourcesAt } from '../core/config.ts';
+import { WORKER_LOAD_ERROR } from '../core/snapshot.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 // config.json at once: the page's first message, which names the same sources, comes only once the page's main thread
@@ -40,8 +41,8 @@ function load() {
     (error: unknown) => {
       // The rest could not be loaded (the network went, or a new version replaced it on the server meanwhile): every
       // call of the page fails and says so, rather than waiting for good. A reload loads both scripts anew.
-      const message = `The console could not load its data worker (${error instanceof Error ? error.message : String(error)}). Reload the page.`;
-      const fails = () => Promise.reject(new Error(message));
+      const message = `The data worker could not load its code (${error instanceof Error ? error.message : String(error)})`;
+      const fails = () => Promise.reject(Object.assign(new Error(message), { name: WORKER_LOAD_ERROR }));
       Comlink.expose(new Proxy({}, { get: () => fails }), endpoint);
     },
   );

@@ -159,12 +159,30 @@ test.describe('a later start', () => {
     expect(gets.filter((r) => r.path === list!.path && r.at < restLoadedAt + 800)).toHaveLength(1);
   });
 
-  test('that cannot load the rest of the worker (a new version replaced it meanwhile) says so, rather than waiting for good', async ({ page, context }) => {
-    await context.route(/\/assets\/main-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+  test('that cannot load the rest of the worker (a new version replaced it meanwhile) says so in the user’s language, and a reload mends it', async ({ page, context, browser }) => {
+    let refused = true;
+    await context.route(/\/assets\/main-[\w-]+\.js$/, (route) => (refused ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }) : route.continue()));
     await page.goto(`${front.url}/alerts`);
-    const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('The console could not load its data worker');
+    const dialog = page.getByRole('alertdialog', { name: 'The console did not load completely' });
     await expect(dialog).toContainText('Reload the page');
+    await expect(dialog).toContainText('The data worker could not load its code');
+    // A retry of the start cannot help: the dialog offers the reload, which loads the worker anew.
+    await expect(dialog.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    refused = false;
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(async () => page.getByRole('table', { name: 'Alerts' }).getByRole('row').count()).toBeGreaterThan(5);
+
+    const french = await browser.newContext({ locale: 'fr-FR', serviceWorkers: 'block' });
+    try {
+      await french.route(/\/assets\/main-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+      const page2 = await french.newPage();
+      await page2.goto(`${front.url}/alerts`);
+      const dialog2 = page2.getByRole('alertdialog', { name: 'La console ne s’est pas chargée entièrement' });
+      await expect(dialog2).toContainText('Rechargez la page');
+      await expect(dialog2.getByRole('button', { name: 'Recharger' })).toBeVisible();
+    } finally {
+      await french.close();
+    }
   });
 });
 

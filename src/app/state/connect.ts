@@ -5,6 +5,7 @@ import { startTransition } from 'react';
 import * as Comlink from 'comlink';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
 import { configSourcesAt, type ConfigSources } from '../../core/config.ts';
+import { WORKER_LOAD_ERROR } from '../../core/snapshot.ts';
 import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
 import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
@@ -121,6 +122,8 @@ export async function startWorker(): Promise<Result<InitResult>> {
     }
     return result;
   } catch (error) {
-    return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
+    const message = error instanceof Error ? error.message : String(error);
+    // The worker's own code could not be loaded: a retry of the start cannot help, a reload can.
+    return { ok: false, error: { kind: error instanceof Error && error.name === WORKER_LOAD_ERROR ? 'worker' : 'internal', message } };
   }
 }

@@ -376,6 +376,8 @@ export default {
 
   // connection, configuration and errors
   ProblemConnecting: 'Verbindungsproblem mit {endpoint}, neuer Versuch...',
+  WorkerLoadFailedTitle: 'Die Konsole wurde nicht vollständig geladen',
+  WorkerLoadFailed: 'Ein Teil der Konsole konnte nicht geladen werden: Das Netzwerk war weg, oder inzwischen wurde eine neue Version installiert. Laden Sie die Seite neu.',
   ConfigLoadFailedTitle: 'Konfigurationsfehler',
   ConfigLoadFailed:
     'Die Client-Konfiguration konnte nicht von {url} abgerufen werden. Prüfen Sie, ob der API-Endpunkt stimmt und erreichbar ist und ob die Konfigurationsdatei (config.json) gültig ist.',

@@ -383,6 +383,8 @@ export default {
 
   // connection, configuration and errors
   ProblemConnecting: 'Problem connecting to {endpoint}, retrying...',
+  WorkerLoadFailedTitle: 'The console did not load completely',
+  WorkerLoadFailed: 'Part of the console could not be loaded: the network went away, or a new version was installed meanwhile. Reload the page.',
   ConfigLoadFailedTitle: 'Configuration error',
   ConfigLoadFailed:
     'Could not retrieve the client configuration from {url}. Check that the API endpoint is correct and reachable, and that the config file (config.json) is valid.',

@@ -378,6 +378,8 @@ export default {
 
   // connection, configuration and errors
   ProblemConnecting: 'Problème de connexion à {endpoint}, nouvelle tentative...',
+  WorkerLoadFailedTitle: 'La console ne s’est pas chargée entièrement',
+  WorkerLoadFailed: 'Une partie de la console n’a pas pu être chargée : le réseau a été perdu, ou une nouvelle version a été installée entre-temps. Rechargez la page.',
   ConfigLoadFailedTitle: 'Erreur de configuration',
   ConfigLoadFailed:
     'Impossible de récupérer la configuration du client depuis {url}. Vérifiez que le point d’accès de l’API est correct et joignable, et que le fichier de configuration (config.json) est valide.',

@@ -377,6 +377,8 @@ export default {
 
   // connection, configuration and errors
   ProblemConnecting: '{endpoint} adresine bağlanırken sorun oluştu, yeniden deneniyor...',
+  WorkerLoadFailedTitle: 'Konsol tam olarak yüklenemedi',
+  WorkerLoadFailed: 'Konsolun bir bölümü yüklenemedi: ağ bağlantısı kesildi ya da bu arada yeni bir sürüm kuruldu. Sayfayı yeniden yükleyin.',
   ConfigLoadFailedTitle: 'Yapılandırma hatası',
   ConfigLoadFailed:
     'İstemci yapılandırması şu adresten alınamadı: {url}. API uç noktasının doğru ve erişilebilir olduğunu, yapılandırma dosyasının (config.json) geçerli olduğunu kontrol edin.',
