@@ -46,13 +46,9 @@ export function askStartEarly(start: EarlyStart): void {
  * The early config requests of a start with these sources, taken once (null when there are none, or they were asked
  * for other sources); the preferences only when they were asked with this token.
  */
-export function takeConfigAsked(
-  configUrl: string,
-  buildConfig: EarlyStart['buildConfig'],
-  token: string | null,
-): { asked: ConfigRequests; preferences: EarlyConfig['preferences'] | null } | null {
+export function takeConfigAsked(sources: ConfigSources, token: string | null): { asked: ConfigRequests; preferences: EarlyConfig['preferences'] | null } | null {
   const taken = early;
   early = null;
-  if (!taken || !sameSources(taken, { configUrl, buildConfig })) return null;
+  if (!taken || !sameSources(taken, sources)) return null;
   return { asked: taken.asked, preferences: taken.token !== null && taken.token === token ? taken.preferences : null };
 }

@@ -43,7 +43,7 @@ export class SessionService implements SessionApi {
     // config.json too, and as soon as it names the API, /config and (signed in) the preferences there, all while the
     // cache opens: a first start needs them before anything else, a later one revalidates with them. The worker's
     // first script may have asked for them already (early-config.ts).
-    const early = takeConfigAsked(options.configUrl, options.buildConfig, options.token);
+    const early = takeConfigAsked(options, options.token);
     const asked = early?.asked ?? askConfig(options.configUrl, options.buildConfig, ctx.options.fetchImpl);
     const preferences = signedIn ? (early?.preferences ?? askAtApi(asked.api, (endpoint) => getMyAttributes(ctx.http(endpoint)))) : null;
     this.#preferencesAsked = preferences ? preferences.then((p) => p && { ...p, taken: false }) : Promise.resolve(null);

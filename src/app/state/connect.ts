@@ -78,13 +78,10 @@ export function firstScreenShown(route: string): void {
 
 /**
  * Where the config comes from: the console's config.json, and the values built in. The same for the worker's first
- * message and its start (it takes the early requests only for the sources they were asked for).
+ * message and its start (it takes the early requests only for the sources they were asked for), and for the worker's
+ * first script, which works them out itself.
  */
-let sources: ConfigSources | null = null;
-function configSources(): ConfigSources {
-  sources ??= configSourcesAt(location.origin, import.meta.env);
-  return sources;
-}
+const configSources = (): ConfigSources => configSourcesAt(location.origin, import.meta.env);
 
 /**
  * Starts the worker's script loading (main.tsx, before the first render), telling it what the start asks for first

@@ -2,7 +2,7 @@
 // start at the same address hands them to the worker as its first message, and the worker sends them before the rest
 // of it has loaded (src/worker/early.ts). Only URLs are kept, never a token; signing out forgets them.
 import type { EarlyStart, StartRequestsMessage } from '../../worker/contract/index.ts';
-import type { Config } from '../../core/types.ts';
+import type { ConfigSources } from '../../core/config.ts';
 import { addressKey, type BrowserAddress } from '../../core/routes.ts';
 import type { EventHandlers } from './store.ts';
 
@@ -42,7 +42,7 @@ function write(list: Remembered[]) {
  * The first message for a worker started at `address`: the config's sources, and the requests the last start there
  * made, for this token.
  */
-export function earlyStart(address: BrowserAddress, token: string | null, sources: { configUrl: string; buildConfig: Partial<Config> }): EarlyStart {
+export function earlyStart(address: BrowserAddress, token: string | null, sources: ConfigSources): EarlyStart {
   const found = read().find((r) => r.address === addressKey(address));
   // A list asked for with a token is not asked for without one, nor the other way round: the answer would not do.
   const urls = found && found.signedIn === (token !== null) ? found.urls : [];

@@ -2,6 +2,7 @@
 import type { Config, Preferences, SavedQuery, TokenClaims, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
 import type { BrowserAddress } from '../../core/routes.ts';
+import type { ConfigSources } from '../../core/config.ts';
 
 export interface SessionState {
   authenticated: boolean;
@@ -64,25 +65,18 @@ export interface StartRequestsMessage {
  * The first message the page posts to the worker it just created: what to ask for before the rest of the worker has
  * loaded (src/worker/early.ts): the config's sources (those of the InitOptions that follow) and the list's request.
  */
-export interface EarlyStart {
+export interface EarlyStart extends ConfigSources {
   type: 'early-start';
   /** the GET requests to send: absolute http(s) URLs of the API (a StartRequestsMessage's); none on a first start */
   urls: string[];
   /** the bearer token the requests carry (the page's stored one), null for none */
   token: string | null;
-  /** absolute URL of the console's own config.json */
-  configUrl: string;
-  /** build-time values (they may name the API) */
-  buildConfig: Partial<Config>;
 }
 
 export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage | StartRequestsMessage;
 
-export interface InitOptions {
-  /** absolute URL of the console's own config.json */
-  configUrl: string;
-  /** build-time values; they win over config.json and /config */
-  buildConfig: Partial<Config>;
+/** The config's sources (its build-time values win over config.json and /config), the token and the address. */
+export interface InitOptions extends ConfigSources {
   /** token from localStorage (auth.token), if any */
   token: string | null;
   /**

@@ -71,6 +71,8 @@ async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Addr
   return { service, events, init: init.value, initMs: Date.now() - t0, answeredAt: events.length };
 }
 
+/** How many GETs of `path` (and of paths it begins) the API received since the log was last reset. */
+const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
 const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?'));
 
 describe('a first start (nothing cached)', () => {
@@ -105,7 +107,6 @@ describe('a first start (nothing cached)', () => {
     });
     server.testHooks!.reset();
     const starting = start(cacheName);
-    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
     await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
     holder.close();
     const { init } = await starting;
@@ -118,7 +119,6 @@ describe('a first start (nothing cached)', () => {
   it('takes the config and the preferences its first script asked for (the worker not yet loaded): each is asked for once', async () => {
     await setRowsPerPage(50);
     server.testHooks!.reset();
-    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
     askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} });
     await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
     const { init } = await start(`first-early-${++counter}`);
@@ -131,7 +131,6 @@ describe('a first start (nothing cached)', () => {
   it('asks for the config as its first script starts, and the preferences when the page’s first message brings the token: each once', async () => {
     await setRowsPerPage(50);
     server.testHooks!.reset();
-    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
     const sources = { configUrl: `${server.url}/config.json`, buildConfig: {} };
     askConfigEarly(sources);
     await until(() => asked('/config') === 1, 2000, '/config asked for before the page’s message');
@@ -147,7 +146,6 @@ describe('a first start (nothing cached)', () => {
 
   it('asks again what its first script asked for other sources of the config, or the preferences with another token', async () => {
     server.testHooks!.reset();
-    const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
     askStartEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {} });
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for early');
     const { init } = await start(`first-early-other-${++counter}`);

@@ -101,16 +101,15 @@ export function useRowWindow(
   // The window last asked for, read by the scroll handler without waiting for the render.
   const rangeRef = useRef(range);
   const first = useRef(range);
-  const latest = useRef({ rowHeight, count });
+  const latestCount = useRef(count);
   useLayoutEffect(() => {
-    latest.current = { rowHeight, count };
+    latestCount.current = count;
   });
   useEffect(() => {
     // Once the first rows are painted, the overscan: unless the list moved its window meanwhile (a scroll, a resize).
     const frame = requestAnimationFrame(() => {
       if (rangeRef.current !== first.current) return;
-      const { rowHeight: height, count: rows } = latest.current;
-      const full = windowAround(visibleRows(0, window.innerHeight, 0, height, rows), rows);
+      const full = windowAround(first.current, latestCount.current);
       if (full.end === first.current.end) return;
       rangeRef.current = full;
       setRange(full);
