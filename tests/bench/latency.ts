@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../server/start.ts';
 import { startFrontServer } from './front-server.ts';
+import { probeSaw } from './probe-signal.ts';
 
 /** The round trip the budgets are set for: a phone on a mobile network, or an API in another region. */
 export const BUDGET_LATENCY_MS = 150;
@@ -219,12 +220,9 @@ export async function latencyRun(o: LatencyRunOptions): Promise<LatencyRun> {
         await context.addInitScript({ content: o.probe });
         const page = context.pages()[0] ?? (await context.newPage());
         page.on('pageerror', (e) => o.log(`page error: ${e.message}`));
+        const live = probeSaw(page, 'first-live-row');
         await page.goto(`${front.url}/alerts`, { waitUntil: 'commit' });
-        await page.waitForFunction(
-          () => (window as unknown as { __bench?: { firstLiveRowAt: number | null } }).__bench?.firstLiveRowAt != null,
-          undefined,
-          { polling: 20, timeout: 30_000 },
-        );
+        await live;
         const { origin, at } = (await page.evaluate('({ origin: performance.timeOrigin, at: window.__bench.firstLiveRowAt })')) as { origin: number; at: number };
         const sent = door.requests.filter((r) => r.start >= origin && r.start <= origin + at).sort((a, b) => a.start - b.start);
         const ms = (t: number) => (Number.isFinite(t) ? String(Math.round(t - origin)) : '…');

@@ -21,6 +21,7 @@ import type { TraceEvent } from './trace-summary.ts';
 import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED_AUDITS } from './lighthouse.ts';
 import { formatSoak, runSoak } from './soak.ts';
 import { BUDGET_LATENCY_MS, latencyRun, type LatencyRun } from './latency.ts';
+import { probeSaw } from './probe-signal.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -356,11 +357,9 @@ async function stormRun(browser: Browser, server: RunningServer, front: FrontSer
   const settle = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))))');
   try {
     // -- cold: a first visit to the list grouped by event (the address a bookmark or a shared link holds)
+    const grouped = probeSaw(page, 'first-group', 60_000);
     await page.goto(`${front.url}/alerts#gb:event`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __bench?: { firstGroupAt: number | null } }).__bench?.firstGroupAt != null, undefined, {
-      polling: 50,
-      timeout: 60_000,
-    });
+    await grouped;
     const firstAt = (await page.evaluate('window.__bench.firstGroupAt')) as number;
     samples.add(STORM_COMBO, 'storm.firstGroupedScreenMs', firstAt);
     await page.waitForTimeout(1000);
@@ -553,8 +552,7 @@ async function traceColdStart(browser: Browser, stack: Stack, rc: RunContext): P
         'disabled-by-default-v8.cpu_profiler',
       ],
     });
-    await page.goto(`${stack.front!.url}/alerts`, { waitUntil: 'commit' });
-    await firstRow(page);
+    await firstRow(page, () => page.goto(`${stack.front!.url}/alerts`, { waitUntil: 'commit' }));
     await page.waitForTimeout(1000);
     const trace = await browser.stopTracing();
     const raw = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
@@ -625,8 +623,7 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     await cdp.send('Network.clearBrowserCache');
 
     // -- cold load
-    await page.goto(`${front.url}/alerts`, { waitUntil: 'commit' });
-    const cold = await firstRow(page);
+    const cold = await firstRow(page, () => page.goto(`${front.url}/alerts`, { waitUntil: 'commit' }));
     samples.add(combo, 'load.coldFirstRowMs', cold.at);
     samples.add(combo, 'load.longTasksBeforeFirstRow', await longTasksBefore(page, cold.at));
     await waitForRows(page, expectedRows(rc));
@@ -759,8 +756,7 @@ async function browserRun(browser: Browser, stack: Stack, rc: RunContext): Promi
     let offline: { at: number; fromCache: boolean | null; rows: number } = { at: Number.NaN, fromCache: null, rows: 0 };
     let offlineViews: RunObservation['offlineViews'] = [];
     try {
-      await page.reload({ waitUntil: 'commit' });
-      const first = await firstRow(page);
+      const first = await firstRow(page, () => page.reload({ waitUntil: 'commit' }));
       await waitForRows(page, rowsOnPage);
       offline = { at: first.at, fromCache: first.fromCache, rows: (await page.evaluate('window.__bench.rowCount()')) as number };
       offlineViews = (await page.evaluate('window.__bench.views')) as RunObservation['offlineViews'];
@@ -885,12 +881,11 @@ function seedPreferences(rows: number): string {
   })`;
 }
 
-async function firstRow(page: Page): Promise<{ at: number; count: number; snapshotRows: number | null; fromCache: boolean | null }> {
-  // A function, not a string: Playwright evaluates a string predicate with eval, which the console's policy refuses.
-  await page.waitForFunction(() => {
-    const bench = (window as unknown as { __bench?: { firstRowAt: number | null } }).__bench;
-    return bench !== undefined && bench.firstRowAt !== null;
-  }, undefined, { polling: 50, timeout: 30_000 });
+/** Navigates (`go`) and waits for the first alert row; what the probe noted about it. */
+async function firstRow(page: Page, go: () => Promise<unknown>): Promise<{ at: number; count: number; snapshotRows: number | null; fromCache: boolean | null }> {
+  const shown = probeSaw(page, 'first-row');
+  await go();
+  await shown;
   return (await page.evaluate(
     '({ at: window.__bench.firstRowAt, count: window.__bench.firstRowCount, snapshotRows: window.__bench.firstFull && window.__bench.firstFull.rows, fromCache: window.__bench.firstFull && window.__bench.firstFull.fromCache })',
   )) as { at: number; count: number; snapshotRows: number | null; fromCache: boolean | null };
