@@ -34,6 +34,7 @@ import type { HttpContext } from './http.ts';
 import * as alertsApi from './api/alerts.ts';
 import { Outbox } from './outbox.ts';
 import { dropEarly, earlyPending } from './early.ts';
+import { GuessedList } from './guessed-list.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
 import { allAlertsParams, exportedIds, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
@@ -78,6 +79,8 @@ export class AlertsService implements AlertsApi {
   private broadcastOnline: boolean | null = null;
   private started = false;
   private start: { key: string; address: string } | null = null;
+  /** a first start's list, asked for beside the preferences */
+  private guessed = new GuessedList();
   private outbox: Outbox;
   private suggestions: SuggestionsSource;
 
@@ -376,10 +379,20 @@ export class AlertsService implements AlertsApi {
   }
 
   private follow() {
+    // Another tab polls for this one: a list guessed for this start's first rows would not be taken.
+    this.guessed.drop();
     this.hub?.stopAll();
     this.hub = null;
     if (this.prune) clearInterval(this.prune);
     this.prune = null;
+  }
+
+  /**
+   * A first start asks for its list before the preferences are known, with the largest page size
+   * (session-service.ts); the start's list takes that answer if it holds its page.
+   */
+  guessStartList(view: AlertsView): void {
+    this.guessed.ask(this.ctx.http(), view, this.ctx.config, pollTimeoutMs(this.ctx.intervalMs()));
   }
 
   /** The list the page's start asked for (session-service.ts), until its first answer: whose requests the page keeps. */
@@ -393,6 +406,7 @@ export class AlertsService implements AlertsApi {
     this.start = null;
     // The start's own requests have been sent: what was asked for early and not taken is not wanted.
     dropEarly();
+    this.guessed.drop();
     // The list alone: the first rows do not wait for the tab counts, and the next start's first poll may ask for other
     // counts than this one's (the open counts once the environments are known).
     this.ctx.post({ type: 'start-requests', address, urls: [url], signedIn: this.ctx.session.state().authenticated });
@@ -416,7 +430,8 @@ export class AlertsService implements AlertsApi {
     if (wanted.slot === 'alerts') {
       const onFirstAnswer = (url: string) => this.startAnswered(key, url);
       const askedEarly = () => this.start?.key === key && earlyPending();
-      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username, onFirstAnswer, askedEarly });
+      const takeGuess = (view: AlertsView, signal: AbortSignal) => (this.start?.key === key ? this.guessed.take(view, signal) : null);
+      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username, onFirstAnswer, askedEarly, takeGuess });
     }
     if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
     // Open instantly (and without a network) from a list's copy when a list of the leader's has the alert.

@@ -10,6 +10,7 @@ import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
+import { GUESSED_LIST_PREFS } from '../core/first-page.ts';
 import { addressKey, likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
@@ -79,6 +80,9 @@ export class SessionService implements SessionApi {
       this.#applyConfig(loaded.value, options);
       // Without a cached copy the first view waits for the server's preferences; with one, they only revalidate it.
       const userData = this.#reportUserData(prefs ?? Promise.resolve(ok(undefined)));
+      // Meanwhile the list is asked for with the largest page size: its first page holds the user's page
+      // (src/core/first-page.ts).
+      if (!userCached && signedIn) this.#guessList(options);
       if (!userCached) await userData;
       // A token the API refused ended the session: the list of the address may not be the page shown any more.
       listStarted = this.#startList(options);
@@ -106,6 +110,13 @@ export class SessionService implements SessionApi {
     this.alerts.startsWith(view, addressKey(options.address));
     void this.alerts.setView(view);
     return true;
+  }
+
+  /** A first start's list, asked for while the preferences are on their way (guessed-list.ts). */
+  #guessList(options: InitOptions): void {
+    if (!options.address) return;
+    const view = startListView(options.address, options.address.buildBase, this.ctx.config, GUESSED_LIST_PREFS, true);
+    if (view) this.alerts.guessStartList(view);
   }
 
   async setToken(token: string | null): Promise<void> {

@@ -259,7 +259,7 @@ describe('the first rows', () => {
 describe('a start at an address of the alert list', () => {
   const at = (pathname: string, search = '', hash = ''): Address => ({ pathname, search, hash, buildBase: '/' });
 
-  it('asks for the list before the screen does, with the user’s page size; the screen’s own ask adds no request', async () => {
+  it('asks for the list before the screen does, and shows the user’s page of it; the screen’s own ask adds no request', async () => {
     await setRowsPerPage(50);
     const { init, events, service } = await start(`address-${++counter}`, undefined, at('/alerts', '?q=resource:web01', '#status:open'));
     expect(init.listStarted).toBe(true);
@@ -267,8 +267,8 @@ describe('a start at an address of the alert list', () => {
     const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
     const view = openingView('?q=resource:web01', '#status:open', init.config, init.user.prefs);
     expect(full.viewKey).toBe(viewKey(view));
+    expect(full.meta.pageSize).toBe(50);
     expect(alertsAsked()).toHaveLength(1);
-    expect(alertsAsked()[0]).toContain('page-size=50');
     expect(alertsAsked()[0]).toContain('q=resource');
 
     // The list screen mounts and asks for the view it derived by the same rules: it is the one under way.
@@ -343,7 +343,8 @@ describe('a start at an address of the alert list', () => {
     const told = await until(() => first.events.find((e): e is StartRequestsMessage => e.type === 'start-requests'), 5000, 'the start’s requests');
     expect(told.address).toBe('/alerts?q=resource:web01#status:open');
     expect(told.signedIn).toBe(true);
-    expect(told.urls).toEqual([`${server.apiUrl}${alertsAsked()[0]!.slice('GET '.length)}`]);
+    // The list of the user's page size (this first start asked for a larger page while the preferences came).
+    expect(told.urls).toEqual([`${server.apiUrl}${alertsAsked()[0]!.slice('GET '.length).replace('page-size=200', 'page-size=50')}`]);
     first.service.close();
     opened.splice(0);
 
@@ -373,6 +374,42 @@ describe('a start at an address of the alert list', () => {
     // An answer of this start (the copy's is older), 27 s before the copy would have been due.
     await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
     expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('on a first start, asks for the list beside the preferences, and shows the user’s page of that answer', async () => {
+    await setRowsPerPage(20);
+    server.testHooks!.hold('/user/me/attributes', 600);
+    let listAskedAt = Number.NaN;
+    let preferencesAt = Number.NaN;
+    const fetchImpl: typeof fetch = (input, init) => {
+      const url = String(input);
+      if (url.includes('/alerts?')) listAskedAt = Date.now();
+      const answer = fetch(input, init);
+      if (url.includes('/user/me/attributes') && (init?.method ?? 'GET') === 'GET') void answer.then(() => (preferencesAt = Date.now()));
+      return answer;
+    };
+    const { events } = await start(`address-guess-${++counter}`, fetchImpl, at('/alerts'));
+    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    expect(listAskedAt).toBeLessThan(preferencesAt);
+    // One list, the largest page offered; the rows shown are the first 20 of it, with the paging of 20 rows a page.
+    expect(alertsAsked()).toHaveLength(1);
+    expect(alertsAsked()[0]).toContain('page-size=200');
+    const own = await fetch(`${server.apiUrl}${alertsAsked()[0]!.slice('GET '.length).replace('page-size=200', 'page-size=20')}`, { headers: { Authorization: `Bearer ${token}` } });
+    const page = (await own.json()) as { alerts: { id: string }[]; total: number; pages: number };
+    expect(page.total).toBeGreaterThan(20);
+    expect(full.rows.map((r) => r.id)).toEqual(page.alerts.map((a) => a.id));
+    expect(full.meta).toMatchObject({ page: 1, pageSize: 20, pages: page.pages, total: page.total });
+  });
+
+  it('on a first start whose preferences show the notes, asks for the list again with them: the guessed one is not shown', async () => {
+    await setPrefs({ rowsPerPage: 20, showNotesIcon: true });
+    const { events } = await start(`address-guess-notes-${++counter}`, undefined, at('/alerts'));
+    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    expect(alertsAsked()).toHaveLength(2);
+    expect(alertsAsked()[0]).not.toContain('show-history');
+    expect(alertsAsked()[1]).toContain('show-history=true');
+    expect(alertsAsked()[1]).toContain('page-size=20');
+    expect(full.meta.pageSize).toBe(20);
   });
 
   it('asks for no list when the address is another page', async () => {

@@ -1,0 +1,36 @@
+// A first start's list, asked for before the user's preferences are known (docs/cross-origin.md, "What a start
+// costs"). The preferences decide the page size, the notes column and the grouping of the list the user sees; on a
+// first start they take two round trips (a preflight and the GET) that the list would otherwise wait for. The list is
+// asked for beside them, with the largest page size offered: the first page of any page size the user prefers is the
+// start of that answer, so the right rows come from the first answer. A preference that changes more than the page
+// size (notes shown, a grouping) means another list: the guess is then cancelled and the list asked for anew.
+import type { AlertsResponse, AlertsView, Preferences } from './types.ts';
+import { ROWS_PER_PAGE_OPTIONS } from './preferences.ts';
+import { viewKey } from './alerts-view.ts';
+import { needsAllAlerts } from './alert-groups.ts';
+
+/** The preferences a first start's list is guessed with: the largest page size offered, no notes, no grouping. */
+export const GUESSED_LIST_PREFS: Readonly<Pick<Preferences, 'rowsPerPage' | 'showNotesIcon' | 'groupBy'>> = Object.freeze({
+  rowsPerPage: Math.max(...ROWS_PER_PAGE_OPTIONS.map((o) => o.value)),
+  showNotesIcon: false,
+  groupBy: null,
+});
+
+/**
+ * Whether the answer for `guessed` holds the page `view` shows: both the first page of one list (same filter, search,
+ * sort, notes), one page of it (not every alert, as a grouped list asks), and `view`'s page no longer than the guess's.
+ */
+export function guessHoldsPage(guessed: AlertsView, view: AlertsView): boolean {
+  if (guessed.page !== 1 || view.page !== 1 || needsAllAlerts(guessed) || needsAllAlerts(view)) return false;
+  if (!(view.rowsPerPage >= 1 && view.rowsPerPage <= guessed.rowsPerPage)) return false;
+  return viewKey({ ...guessed, rowsPerPage: view.rowsPerPage }) === viewKey(view);
+}
+
+/**
+ * The first page of `rowsPerPage` rows out of a first page of more: its rows, and the paging of that page size as the
+ * API counts it (no pages when there are no alerts).
+ */
+export function firstPageOf(answer: AlertsResponse, rowsPerPage: number): AlertsResponse {
+  const pages = Number.isFinite(answer.total) && answer.total > 0 ? Math.ceil(answer.total / rowsPerPage) : 0;
+  return { ...answer, alerts: answer.alerts.slice(0, rowsPerPage), page: 1, pageSize: rowsPerPage, pages, more: pages > 1 };
+}
