@@ -105,7 +105,7 @@ test('with 50 rows per page in the preferences, a start asks for 50 at once: no 
   await expect(page.getByText('Settings saved')).toBeVisible();
 });
 
-test('a first start of a signed-in user (nothing cached) asks for the list once, with the page size of the preferences', async ({ browser }) => {
+test('a first start of a signed-in user (nothing cached) asks for the list once, beside the preferences, and shows the page size of the preferences', async ({ browser }) => {
   // A new user (of the demo's customer Acme Corp, so the list has rows) whose preferences on the server say 50 rows.
   const email = `first-start-${Date.now()}@acme.example`;
   const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
@@ -128,17 +128,24 @@ test('a first start of a signed-in user (nothing cached) asks for the list once,
   }, token);
   const page = await context.newPage();
   await fetch(`${AUTH_BASE_URL}/__test__/requests`, { method: 'DELETE' });
-  // The preferences take a while (a distant API): the list must wait for them rather than go with the defaults.
+  // The preferences take a while (a distant API): the list is asked for meanwhile with the largest page size offered,
+  // and the page shown is the preferences' 50 rows of it, not a page of the default size.
   await fetch(`${AUTH_BASE_URL}/__test__/hold`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: '/user/me/attributes', ms: 1500 }) });
   await page.goto(`${AUTH_BASE_URL}/alerts`);
   const table = page.getByRole('table', { name: 'Alerts' });
   await expect.poll(async () => table.getByRole('row').count()).toBeGreaterThan(1);
+  // The customer's few alerts all fit one page of 50: every one of them, and the footer says 50 rows a page.
+  const rows = Number((await table.getAttribute('aria-rowcount')) ?? 0) - 1;
+  expect(rows).toBeGreaterThan(0);
+  expect(rows).toBeLessThanOrEqual(50);
+  await expect(page.getByLabel('Rows per page')).toHaveValue('50');
+  await expect(page.getByText(`1–${rows} of ${rows}`)).toBeVisible();
   // Long enough for a second request made with other preferences to show up.
   await page.waitForTimeout(1_000);
   const res = await fetch(`${AUTH_BASE_URL}/__test__/requests`);
   const log = ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?'));
   expect(log).toHaveLength(1);
-  expect(log[0]).toContain('page-size=50');
+  expect(log[0]).toContain('page-size=200');
   await fetch(`${AUTH_BASE_URL}/__test__/hold`, { method: 'DELETE' });
   await context.close();
 });
