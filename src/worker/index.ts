@@ -1,9 +1,10 @@
-// Entry of the dedicated data worker: a small first script. It asks for config.json as it starts (early-config.ts);
-// the page's first message names what else the start will ask for first: the preferences, with the page's token, and
-// on a later start the list (early.ts). This script asks for them and only then loads the rest of the worker
-// (main.ts), whose loading and compiling would otherwise hold them up; any other first message loads the rest at once.
-// The rest exposes the worker's face to the UI through Comlink; the page's messages that arrive meanwhile wait here,
-// in order.
+// Entry of the dedicated data worker: a small first script. It asks for config.json as it starts (early-config.ts),
+// and begins loading the rest of the worker (main.ts, and the offline cache's script beside it): their compiling takes
+// a few milliseconds at a time, and on a first start the rest is what the list waits for once the preferences are
+// known. The page's first message names what else the start will ask for first: the preferences, with the page's
+// token, and on a later start the list (early.ts). The rest exposes the worker's face to the UI through Comlink; the
+// page's messages wait here, in order, until it listens and the early requests have been sent, so that the start
+// finds them under way.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
@@ -22,33 +23,21 @@ const endpoint: Endpoint = {
   postMessage: (message: unknown, transfer?: Transferable[]) => scope.postMessage(message, transfer ?? []),
   addEventListener: (_type: string, handler: EventListenerOrEventListenerObject) => {
     listener = typeof handler === 'function' ? (handler as (event: MessageEvent) => void) : (event) => handler.handleEvent(event);
-    for (const event of waiting.splice(0)) listener(event);
+    deliver();
   },
   removeEventListener: () => {
     listener = null;
   },
 };
 
-let loading = false;
-function load() {
-  if (loading) return;
-  loading = true;
-  // The cache (Dexie, about half of the rest) comes as a script of its own, and begins opening the database as soon as
-  // it has loaded, while the rest still loads and compiles.
-  void import('./cache.ts').then(({ openCacheAhead }) => openCacheAhead(), () => undefined);
-  void import('./main.ts').then(
-    ({ expose }) => expose(endpoint),
-    (error: unknown) => {
-      // The rest could not be loaded (the network went, or a new version replaced it on the server meanwhile): every
-      // call of the page fails and says so, rather than waiting for good. A reload loads both scripts anew.
-      const message = `The data worker could not load its code (${error instanceof Error ? error.message : String(error)})`;
-      const fails = () => Promise.reject(Object.assign(new Error(message), { name: WORKER_LOAD_ERROR }));
-      Comlink.expose(new Proxy({}, { get: () => fails }), endpoint);
-    },
-  );
-}
 /** set while the early requests are being sent: the page's next messages wait for them, not the other way round */
 let sending = false;
+
+/** Hands the waiting messages to the rest, once it listens and the early requests are sent. */
+function deliver() {
+  if (!listener || sending) return;
+  for (const event of waiting.splice(0)) listener(event);
+}
 
 scope.addEventListener('message', (event: MessageEvent) => {
   if (isEarlyStart(event.data)) {
@@ -56,12 +45,25 @@ scope.addEventListener('message', (event: MessageEvent) => {
     // The list first: it waits for the browser's answer about the other tabs, which comes while config.json is asked.
     void sendEarly(event.data, { locks: navigator.locks ?? null }).finally(() => {
       sending = false;
-      load();
+      deliver();
     });
     askStartEarly(event.data);
     return;
   }
-  if (!sending) load();
-  if (listener) listener(event);
-  else waiting.push(event);
+  waiting.push(event);
+  deliver();
 });
+
+// The cache (Dexie, about half of the rest) comes as a script of its own, and begins opening the database as soon as
+// it has loaded, while the rest still loads and compiles.
+void import('./cache.ts').then(({ openCacheAhead }) => openCacheAhead(), () => undefined);
+void import('./main.ts').then(
+  ({ expose }) => expose(endpoint),
+  (error: unknown) => {
+    // The rest could not be loaded (the network went, or a new version replaced it on the server meanwhile): every
+    // call of the page fails and says so, rather than waiting for good. A reload loads both scripts anew.
+    const message = `The data worker could not load its code (${error instanceof Error ? error.message : String(error)})`;
+    const fails = () => Promise.reject(Object.assign(new Error(message), { name: WORKER_LOAD_ERROR }));
+    Comlink.expose(new Proxy({}, { get: () => fails }), endpoint);
+  },
+);

@@ -98,8 +98,8 @@ async function postAlert(resource: string) {
   expect(res.status).toBe(201);
 }
 
-test('a first start asks for its config before the page’s first message reaches the worker', async ({ page, context }) => {
-  // The page's first message to the worker comes 1.5 s late, as when the page's main thread is busy with its start.
+/** The page's first message to the worker comes 1.5 s late, as when the page's main thread is busy with its start. */
+async function holdFirstMessage(page: Page) {
   await page.addInitScript(() => {
     const post = Worker.prototype.postMessage;
     const held: [Worker, unknown[]][] = [];
@@ -116,6 +116,12 @@ test('a first start asks for its config before the page’s first message reache
       held.push([this, args]);
     } as Worker['postMessage'];
   });
+}
+
+const messagePassedAt = (page: Page) => page.evaluate(() => (window as unknown as { messagePassedAt: number }).messagePassedAt);
+
+test('a first start asks for its config before the page’s first message reaches the worker', async ({ page, context }) => {
+  await holdFirstMessage(page);
   let configJsonAt = Infinity;
   await context.route(/\/config\.json$/, async (route) => {
     configJsonAt = Math.min(configJsonAt, Date.now());
@@ -123,12 +129,23 @@ test('a first start asks for its config before the page’s first message reache
   });
   proxyLog.length = 0;
   await openAlerts(page);
-  const passedAt = await page.evaluate(() => (window as unknown as { messagePassedAt: number }).messagePassedAt);
+  const passedAt = await messagePassedAt(page);
   expect(configJsonAt).toBeLessThan(passedAt);
   const config = proxyLog.filter((r) => r.method === 'GET' && r.path.startsWith('/api/config'));
   expect(config[0]?.at).toBeLessThan(passedAt);
   // Asked for once: the start takes the early answer.
   expect(config).toHaveLength(1);
+});
+
+test('a first start loads the rest of the worker before the page’s first message reaches it', async ({ page, context }) => {
+  await holdFirstMessage(page);
+  let restAskedAt = Infinity;
+  await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    restAskedAt = Math.min(restAskedAt, Date.now());
+    await route.continue();
+  });
+  await openAlerts(page);
+  expect(restAskedAt).toBeLessThan(await messagePassedAt(page));
 });
 
 test.describe('a later start', () => {
