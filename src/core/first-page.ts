@@ -17,11 +17,19 @@ export const GUESSED_LIST_PREFS: Readonly<Pick<Preferences, 'rowsPerPage' | 'sho
 });
 
 /**
+ * Whether a list is asked for by pages, starting at the first: a grouped list or the overview asks for every alert of
+ * its view instead, whatever the page size, so nothing is guessed for it.
+ */
+export function firstPageList(view: AlertsView): boolean {
+  return view.page === 1 && !needsAllAlerts(view);
+}
+
+/**
  * Whether the answer for `guessed` holds the page `view` shows: both the first page of one list (same filter, search,
  * sort, notes), one page of it (not every alert, as a grouped list asks), and `view`'s page no longer than the guess's.
  */
 export function guessHoldsPage(guessed: AlertsView, view: AlertsView): boolean {
-  if (guessed.page !== 1 || view.page !== 1 || needsAllAlerts(guessed) || needsAllAlerts(view)) return false;
+  if (!firstPageList(guessed) || !firstPageList(view)) return false;
   if (!(view.rowsPerPage >= 1 && view.rowsPerPage <= guessed.rowsPerPage)) return false;
   return viewKey({ ...guessed, rowsPerPage: view.rowsPerPage }) === viewKey(view);
 }

@@ -10,7 +10,7 @@ import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
-import { GUESSED_LIST_PREFS } from '../core/first-page.ts';
+import { firstPageList, GUESSED_LIST_PREFS } from '../core/first-page.ts';
 import { addressKey, likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
@@ -116,7 +116,7 @@ export class SessionService implements SessionApi {
   #guessList(options: InitOptions): void {
     if (!options.address) return;
     const view = startListView(options.address, options.address.buildBase, this.ctx.config, GUESSED_LIST_PREFS, true);
-    if (view) this.alerts.guessStartList(view);
+    if (view && firstPageList(view)) this.alerts.guessStartList(view);
   }
 
   async setToken(token: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPageOf, GUESSED_LIST_PREFS, guessHoldsPage } from '../../../src/core/first-page.ts';
+import { firstPageList, firstPageOf, GUESSED_LIST_PREFS, guessHoldsPage } from '../../../src/core/first-page.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../src/core/preferences.ts';
@@ -26,6 +26,13 @@ describe('the list a first start guesses', () => {
     expect(guessHoldsPage(guessed(), openingView('', '', config, prefs({ rowsPerPage: 500 })))).toBe(false);
     expect(guessHoldsPage(guessed(), { ...openingView('', '', config, prefs({ rowsPerPage: 20 })), page: 2 })).toBe(false);
     expect(guessHoldsPage(guessed(), openingView('', '', config, prefs({ rowsPerPage: 20, showNotesIcon: true })))).toBe(false);
+  });
+
+  it('is not asked for a grouped list or the overview, which ask for every alert of their view', () => {
+    expect(firstPageList(guessed())).toBe(true);
+    expect(firstPageList(guessed('', '#gb:event'))).toBe(false);
+    expect(firstPageList({ ...guessed(), overview: true })).toBe(false);
+    expect(firstPageList({ ...guessed(), page: 3 })).toBe(false);
   });
 
   it('does not hold a grouped list (it asks for every alert), nor another search, filter or sort', () => {

@@ -14,6 +14,7 @@ import { askConfigEarly, askStartEarly } from '../../../src/worker/early-config.
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
+import { GROUPS_MAX_ALERTS } from '../../../src/core/alert-groups.ts';
 import type { CoordinationOptions, LockManagerLike } from '../../../src/worker/coordinator.ts';
 import { FakeLocks } from './fake-locks.ts';
 
@@ -410,6 +411,15 @@ describe('a start at an address of the alert list', () => {
     expect(alertsAsked()[1]).toContain('show-history=true');
     expect(alertsAsked()[1]).toContain('page-size=20');
     expect(full.meta.pageSize).toBe(20);
+  });
+
+  it('on a first start of a grouped list, asks for every alert of its view once, and guesses no page', async () => {
+    await setRowsPerPage(20);
+    const { events } = await start(`address-grouped-${++counter}`, undefined, at('/alerts', '', '#gb:event'));
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first groups');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(alertsAsked()).toHaveLength(1);
+    expect(alertsAsked()[0]).toContain(`page-size=${GROUPS_MAX_ALERTS}`);
   });
 
   it('asks for no list when the address is another page', async () => {
