@@ -8,6 +8,7 @@ import type { AlertsResponse, AlertsView, Preferences } from './types.ts';
 import { ROWS_PER_PAGE_OPTIONS } from './preferences.ts';
 import { viewKey } from './alerts-view.ts';
 import { needsAllAlerts } from './alert-groups.ts';
+import { lastPage } from './alerts-query.ts';
 
 /** The preferences a first start's list is guessed with: the largest page size offered, no notes, no grouping. */
 export const GUESSED_LIST_PREFS: Readonly<Pick<Preferences, 'rowsPerPage' | 'showNotesIcon' | 'groupBy'>> = Object.freeze({
@@ -39,6 +40,6 @@ export function guessHoldsPage(guessed: AlertsView, view: AlertsView): boolean {
  * API counts it (no pages when there are no alerts).
  */
 export function firstPageOf(answer: AlertsResponse, rowsPerPage: number): AlertsResponse {
-  const pages = Number.isFinite(answer.total) && answer.total > 0 ? Math.ceil(answer.total / rowsPerPage) : 0;
+  const pages = answer.total > 0 ? lastPage(answer.total, rowsPerPage) : 0;
   return { ...answer, alerts: answer.alerts.slice(0, rowsPerPage), page: 1, pageSize: rowsPerPage, pages, more: pages > 1 };
 }

@@ -31,8 +31,7 @@ export class GuessedList {
       signal: controller.signal,
       timeoutMs,
     });
-    const guess: Guess = { view, answer, controller, timer: setTimeout(() => this.drop(), EARLY_KEEP_MS) };
-    this.guess = guess;
+    this.guess = { view, answer, controller, timer: setTimeout(() => this.drop(), EARLY_KEEP_MS) };
   }
 
   /**

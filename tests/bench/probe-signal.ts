@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 export type ProbeSign = 'first-row' | 'first-live-row' | 'first-group';
 
 /** The console message by which the probe tells it (page-probe.js writes the same). */
-export const probeMessage = (sign: ProbeSign): string => `bench:${sign}`;
+const probeMessage = (sign: ProbeSign): string => `bench:${sign}`;
 
 /**
  * Resolves when the probe of `page` tells `sign`. Call it before the navigation that leads there: a sign told before
