@@ -83,6 +83,19 @@ export function askConfig(configUrl: string, buildConfig: Partial<Config>, fetch
   return { local, api };
 }
 
+/**
+ * The config the answers of `asked` make, as loadConfig makes it when they answer, without the cache: null when one of
+ * them did not answer with a config (loadConfig then falls back on the cache, or fails).
+ */
+export async function configOfAnswers(configUrl: string, buildConfig: Partial<Config>, asked: ConfigRequests): Promise<Config | null> {
+  const [local, api] = await Promise.all([asked.local, asked.api]);
+  if (!api || (!local.ok && local.error.kind === 'network')) return null;
+  const localConfig = local.ok ? validateConfig(local.value) : {};
+  if (api.endpoint !== endpointFor(configUrl, buildConfig, localConfig)) return null;
+  const remote = await api.answer;
+  return remote.ok ? assemble(configUrl, buildConfig, localConfig, validateConfig(remote.value)) : null;
+}
+
 /** A request that needs only the API's endpoint (the preferences), asked as soon as config.json names it. */
 export function askAtApi(api: ConfigRequests['api'], ask: (endpoint: string) => ObjectAnswer): Promise<{ endpoint: string; answer: ObjectAnswer } | null> {
   return api.then((known) => known && { endpoint: known.endpoint, answer: ask(known.endpoint) });

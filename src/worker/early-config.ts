@@ -1,12 +1,16 @@
 // The start's early config requests: the worker's first script (index.ts) asks for config.json as it starts, and as
 // soon as it names the API, for /config; the page's first message brings the token, and with it the user's preferences
-// are asked for there too. All before the rest of the worker has loaded; the start (session-service.ts) takes them in
-// place of asking itself. A first start needs all three before its list.
+// are asked for there too, and on a first start the list, once the config is known. All before the rest of the worker
+// has loaded; the start (session-service.ts) takes them in place of asking itself.
 import type { EarlyStart } from './contract/index.ts';
 import type { ConfigSources } from '../core/config.ts';
-import { askAtApi, askConfig, type ConfigRequests } from './config-loader.ts';
+import { askAtApi, askConfig, configOfAnswers, type ConfigRequests } from './config-loader.ts';
 import { getMyAttributes } from './api/user.ts';
-import type { ObjectAnswer } from './http.ts';
+import { joinUrl, type ObjectAnswer } from './http.ts';
+import { anotherTabPolls, sendEarly, type EarlyOptions } from './early.ts';
+import { startListView } from '../core/alerts-location.ts';
+import { alertsParams } from '../core/alerts-query.ts';
+import { firstPageList, GUESSED_LIST_PREFS } from '../core/first-page.ts';
 
 interface EarlyConfig {
   configUrl: string;
@@ -14,6 +18,8 @@ interface EarlyConfig {
   token: string | null;
   asked: ConfigRequests;
   preferences: Promise<{ endpoint: string; answer: ObjectAnswer } | null>;
+  /** a first start's guessed list: settled once it is sent, or nothing is guessed */
+  guessed: Promise<void>;
 }
 
 let early: EarlyConfig | null = null;
@@ -28,27 +34,52 @@ const sameSources = (e: EarlyConfig, sources: ConfigSources) => e.configUrl === 
  * message reaches the worker only once the page's main thread, busy with its own start, has passed it on.
  */
 export function askConfigEarly(sources: ConfigSources): void {
-  early = { ...sourcesOf(sources), token: null, asked: askConfig(sources.configUrl, sources.buildConfig), preferences: Promise.resolve(null) };
+  early = { ...sourcesOf(sources), token: null, asked: askConfig(sources.configUrl, sources.buildConfig), preferences: Promise.resolve(null), guessed: Promise.resolve() };
 }
 
 /**
- * The page's first message: with a token, the preferences are asked for at the API config.json names. The config's
- * requests already under way are kept when the page names the same sources, else asked for anew.
+ * The page's first message: with a token, the preferences are asked for at the API config.json names, and on a first
+ * start the list (guessListEarly). The config's requests already under way are kept when the page names the same
+ * sources, else asked for anew. Resolves once the guessed list is sent, or nothing is guessed.
  */
-export function askStartEarly(start: EarlyStart): void {
+export function askStartEarly(start: EarlyStart, options: EarlyOptions = {}): Promise<void> {
   const asked = early && sameSources(early, start) ? early.asked : askConfig(start.configUrl, start.buildConfig);
   const { token } = start;
   const preferences = token ? askAtApi(asked.api, (endpoint) => getMyAttributes({ endpoint, token: () => token })) : Promise.resolve(null);
-  early = { ...sourcesOf(start), token, asked, preferences };
+  // A guess that fails is no guess: the start asks for its list itself.
+  const guessed = guessListEarly(start, asked, options).catch(() => undefined);
+  early = { ...sourcesOf(start), token, asked, preferences, guessed };
+  return guessed;
+}
+
+/**
+ * A first start's list (the page names its address only then), guessed as the start will guess it
+ * (session-service.ts, src/core/first-page.ts) and asked for as soon as config.json and /config have answered, the
+ * rest of the worker still loading and opening its cache; the start's own guess takes the answer (early.ts).
+ */
+async function guessListEarly(start: EarlyStart, asked: ConfigRequests, options: EarlyOptions): Promise<void> {
+  const at = start.firstStartAt;
+  if (!at || !start.token || start.urls.length) return;
+  // Asked while the config loads: by the time it has, the rest of the worker may have joined the tabs' election.
+  const othersPoll = anotherTabPolls(options.locks);
+  const config = await configOfAnswers(start.configUrl, start.buildConfig, asked);
+  if (!config) return;
+  const view = startListView(at, at.buildBase, config, GUESSED_LIST_PREFS, true);
+  if (!view || !firstPageList(view)) return;
+  await sendEarly({ ...start, urls: [joinUrl(config.endpoint, '/alerts', alertsParams(view, config, new Date()))] }, options, othersPoll);
 }
 
 /**
  * The early config requests of a start with these sources, taken once (null when there are none, or they were asked
- * for other sources); the preferences only when they were asked with this token.
+ * for other sources); the preferences only when they were asked with this token. `guessed` settles once a first
+ * start's guessed list is sent, or nothing is guessed: the start's own guess waits for it, so that it is asked once.
  */
-export function takeConfigAsked(sources: ConfigSources, token: string | null): { asked: ConfigRequests; preferences: EarlyConfig['preferences'] | null } | null {
+export function takeConfigAsked(
+  sources: ConfigSources,
+  token: string | null,
+): { asked: ConfigRequests; preferences: EarlyConfig['preferences'] | null; guessed: Promise<void> } | null {
   const taken = early;
   early = null;
   if (!taken || !sameSources(taken, sources)) return null;
-  return { asked: taken.asked, preferences: taken.token !== null && taken.token === token ? taken.preferences : null };
+  return { asked: taken.asked, preferences: taken.token !== null && taken.token === token ? taken.preferences : null, guessed: taken.guessed };
 }

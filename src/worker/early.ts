@@ -3,7 +3,7 @@
 // list to ask for (docs/cross-origin.md, "What a start costs"). The page names the requests: the ones the last start
 // of the same address made first. The HTTP client takes an early answer in place of sending its own request when it
 // would send exactly that one; an answer nobody takes is dropped.
-import type { EarlyStart } from './contract/index.ts';
+import type { EarlyStart, StartAddress } from './contract/index.ts';
 import { apiCacheMode } from '../core/http-cache.ts';
 import { apiHeaders, JSON_TYPE } from './api-headers.ts';
 
@@ -34,31 +34,47 @@ export function isEarlyStart(data: unknown): data is EarlyStart {
     (d.token === null || typeof d.token === 'string') &&
     typeof d.configUrl === 'string' &&
     !!d.buildConfig &&
-    typeof d.buildConfig === 'object'
+    typeof d.buildConfig === 'object' &&
+    (d.firstStartAt === null || isStartAddress(d.firstStartAt))
   );
 }
 
-interface EarlyOptions {
+function isStartAddress(data: unknown): data is StartAddress {
+  if (!data || typeof data !== 'object') return false;
+  const d = data as Partial<StartAddress>;
+  return typeof d.pathname === 'string' && typeof d.search === 'string' && typeof d.hash === 'string' && typeof d.buildBase === 'string';
+}
+
+type Locks = { query(): Promise<{ held?: { name?: string }[] }> };
+
+export interface EarlyOptions {
   fetchImpl?: typeof fetch;
   /** the browser's Web Locks (none: every start asks) */
-  locks?: { query(): Promise<{ held?: { name?: string }[] }> } | null;
+  locks?: Locks | null;
 }
 
 /**
- * Sends the early requests, unless another tab of the console already polls for this browser (its worker will send
- * this tab the list; the requests would be wasted). Resolves when they are sent.
+ * Whether another tab of the console already polls for this browser (its worker will send this tab the list), as the
+ * browser's Web Locks say. Asked before this tab's worker joins the election: after it, the lock may be this tab's.
  */
-export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}): Promise<void> {
-  const urls = start.urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)).slice(0, EARLY_MAX);
-  if (!urls.length) return;
-  if (options.locks) {
-    try {
-      const state = await options.locks.query();
-      if ((state.held ?? []).some((lock) => lock.name === LEADER_LOCK)) return;
-    } catch {
-      // Without the answer, ask: at worst one request is made twice.
-    }
+export async function anotherTabPolls(locks: Locks | null | undefined): Promise<boolean> {
+  if (!locks) return false;
+  try {
+    const state = await locks.query();
+    return (state.held ?? []).some((lock) => lock.name === LEADER_LOCK);
+  } catch {
+    // Without the answer, ask: at worst one request is made twice.
+    return false;
   }
+}
+
+/**
+ * Sends the early requests, unless another tab polls (`othersPoll`, else asked now): the requests would be wasted.
+ * Resolves when they are sent.
+ */
+export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}, othersPoll?: Promise<boolean>): Promise<void> {
+  const urls = start.urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)).slice(0, EARLY_MAX);
+  if (!urls.length || (await (othersPoll ?? anotherTabPolls(options.locks)))) return;
   const fetchImpl = options.fetchImpl ?? fetch;
   // The cache mode and headers of the HTTP client's own GETs, so that it takes these answers and the preflight is the same.
   const cache = apiCacheMode('GET', { anonymous: false, revalidate: false });

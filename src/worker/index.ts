@@ -1,10 +1,10 @@
 // Entry of the dedicated data worker: a small first script. It asks for config.json as it starts (early-config.ts),
 // and begins loading the rest of the worker (main.ts, and the offline cache's script beside it): their compiling takes
-// a few milliseconds at a time, and on a first start the rest is what the list waits for once the preferences are
-// known. The page's first message names what else the start will ask for first: the preferences, with the page's
-// token, and on a later start the list (early.ts). The rest exposes the worker's face to the UI through Comlink; the
-// page's messages wait here, in order, until it listens and the early requests have been sent, so that the start
-// finds them under way.
+// a few milliseconds at a time. The page's first message names what else the start will ask for first: the
+// preferences, with the page's token; on a later start the list (early.ts); on a first start the list it guesses,
+// once config.json and /config have answered (early-config.ts). The rest exposes the worker's face to the UI through
+// Comlink; the page's messages wait here, in order, until it listens and the later start's list has been sent, so that
+// the start finds the early requests under way.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
@@ -47,7 +47,7 @@ scope.addEventListener('message', (event: MessageEvent) => {
       sending = false;
       deliver();
     });
-    askStartEarly(event.data);
+    void askStartEarly(event.data, { locks: navigator.locks ?? null });
     return;
   }
   waiting.push(event);

@@ -82,7 +82,11 @@ export class SessionService implements SessionApi {
       const userData = this.#reportUserData(prefs ?? Promise.resolve(ok(undefined)));
       // Meanwhile the list is asked for with the largest page size: its first page holds the user's page
       // (src/core/first-page.ts).
-      if (!userCached && signedIn) this.#guessList(options);
+      if (!userCached && signedIn) {
+        // The worker's first script may be about to ask for the same guess: it is asked for once.
+        await early?.guessed;
+        this.#guessList(options);
+      }
       if (!userCached) await userData;
       // A token the API refused ended the session: the list of the address may not be the page shown any more.
       listStarted = this.#startList(options);

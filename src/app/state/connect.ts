@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
 import { configSourcesAt, type ConfigSources } from '../../core/config.ts';
 import { WORKER_LOAD_ERROR } from '../../core/snapshot.ts';
-import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
+import type { InitResult, Result, StartAddress, WorkerEvent } from '../../worker/contract/index.ts';
 import { dataWorker, startDataWorker } from '../worker-client.ts';
 import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
@@ -83,12 +83,15 @@ export function firstScreenShown(route: string): void {
  */
 const configSources = (): ConfigSources => configSourcesAt(location.origin, import.meta.env);
 
+/** The page's address as the worker works out the page it opens on. */
+const startAddress = (): StartAddress => ({ pathname: location.pathname, search: location.search, hash: location.hash, buildBase: import.meta.env.BASE_URL });
+
 /**
  * Starts the worker's script loading (main.tsx, before the first render), telling it what the start asks for first
  * (the config's sources; the request the last start at this address made first for its list), to ask at once.
  */
 export function warmUpWorker(): void {
-  startDataWorker(earlyStart(location, readToken(), configSources()));
+  startDataWorker(earlyStart(startAddress(), readToken(), configSources()));
 }
 
 /** Whether the worker polls the list of the start's address, which no screen has taken over yet. */
@@ -103,8 +106,7 @@ export async function startWorker(): Promise<Result<InitResult>> {
   heard.clear();
   const { configUrl, buildConfig } = configSources();
   try {
-    const address = { pathname: location.pathname, search: location.search, hash: location.hash, buildBase: import.meta.env.BASE_URL };
-    const result = await dataWorker.init({ configUrl, buildConfig, token: readToken(), address });
+    const result = await dataWorker.init({ configUrl, buildConfig, token: readToken(), address: startAddress() });
     startList = result.ok && result.value.listStarted;
     if (result.ok) {
       if (!heard.has('config')) {

@@ -1,9 +1,9 @@
 // The requests each start's alert list made first, kept in localStorage by the address the page opened at: a later
 // start at the same address hands them to the worker as its first message, and the worker sends them before the rest
 // of it has loaded (src/worker/early.ts). Only URLs are kept, never a token; signing out forgets them.
-import type { EarlyStart, StartRequestsMessage } from '../../worker/contract/index.ts';
+import type { EarlyStart, StartAddress, StartRequestsMessage } from '../../worker/contract/index.ts';
 import type { ConfigSources } from '../../core/config.ts';
-import { addressKey, type BrowserAddress } from '../../core/routes.ts';
+import { addressKey } from '../../core/routes.ts';
 import type { EventHandlers } from './store.ts';
 
 const KEY = 'alerta.startRequests';
@@ -40,13 +40,18 @@ function write(list: Remembered[]) {
 
 /**
  * The first message for a worker started at `address`: the config's sources, and the requests the last start there
- * made, for this token.
+ * made, for this token. With a token and no signed-in start remembered anywhere (a start signed in fills the list, and
+ * signing out empties it with the worker's copy of the preferences), most likely nothing of the user is cached: the
+ * address, so that the worker guesses the list as soon as the config is known.
  */
-export function earlyStart(address: BrowserAddress, token: string | null, sources: ConfigSources): EarlyStart {
-  const found = read().find((r) => r.address === addressKey(address));
+export function earlyStart(address: StartAddress, token: string | null, sources: ConfigSources): EarlyStart {
+  const remembered = read();
+  const found = remembered.find((r) => r.address === addressKey(address));
   // A list asked for with a token is not asked for without one, nor the other way round: the answer would not do.
   const urls = found && found.signedIn === (token !== null) ? found.urls : [];
-  return { type: 'early-start', urls, token, ...sources };
+  const { pathname, search, hash, buildBase } = address;
+  const firstStartAt = token !== null && !remembered.some((r) => r.signedIn) ? { pathname, search, hash, buildBase } : null;
+  return { type: 'early-start', urls, token, ...sources, firstStartAt };
 }
 
 /** Signing out: the lists the user looked at are nobody else's business. */

@@ -61,6 +61,9 @@ export interface StartRequestsMessage {
   signedIn: boolean;
 }
 
+/** The page's address and the build's base URL, as the worker works out the page a start opens on. */
+export type StartAddress = BrowserAddress & { buildBase: string };
+
 /**
  * The first message the page posts to the worker it just created: what to ask for before the rest of the worker has
  * loaded (src/worker/early.ts): the config's sources (those of the InitOptions that follow) and the list's request.
@@ -71,6 +74,12 @@ export interface EarlyStart extends ConfigSources {
   urls: string[];
   /** the bearer token the requests carry (the page's stored one), null for none */
   token: string | null;
+  /**
+   * With a token, when the page remembers no signed-in start at any address (most likely the first start on this
+   * browser: no preferences cached), the page's address: the worker asks for the list it guesses the start will show
+   * as soon as the config is known (src/core/first-page.ts). Else null.
+   */
+  firstStartAt: StartAddress | null;
 }
 
 export type SessionEvent = ConfigMessage | SessionMessage | ConnectivityMessage | NoticeMessage | StartRequestsMessage;
@@ -83,7 +92,7 @@ export interface InitOptions extends ConfigSources {
    * the page's address and the build's base URL: when it opens on the alert list, the worker asks for the list's
    * first page as soon as the config and preferences are known, without waiting for the screen to render and ask
    */
-  address?: BrowserAddress & { buildBase: string };
+  address?: StartAddress;
 }
 
 export interface InitResult {

@@ -9,7 +9,7 @@ import { earlyStart } from '../../../src/app/state/start-requests.ts';
 
 const LIST = 'https://api.example/api/alerts?status=open&page-size=200';
 const COUNTS = 'https://api.example/api/environments?status=open';
-const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash, buildBase: '/' });
 const SOURCES = { configUrl: 'https://console.example/config.json', buildConfig: {} };
 /** The list's requests the page hands to a worker started at this address with this token. */
 const urlsFor = (address: ReturnType<typeof at>, token: string | null) => earlyStart(address, token, SOURCES).urls;
@@ -20,7 +20,7 @@ describe('the requests a start made first', () => {
   it('are handed, with the token and the config’s sources, to the next worker started at the same address, and only there', () => {
     const store = createStore();
     applyEvent(store, { type: 'start-requests', address: '/alerts?q=db#status:open', urls: [LIST, COUNTS], signedIn: true });
-    expect(earlyStart(at('/alerts', '?q=db', '#status:open'), 'T', SOURCES)).toEqual({ type: 'early-start', urls: [LIST, COUNTS], token: 'T', ...SOURCES });
+    expect(earlyStart(at('/alerts', '?q=db', '#status:open'), 'T', SOURCES)).toEqual({ type: 'early-start', urls: [LIST, COUNTS], token: 'T', ...SOURCES, firstStartAt: null });
     expect(urlsFor(at('/alerts', '?q=db'), 'T')).toEqual([]);
     expect(urlsFor(at('/alerts'), 'T')).toEqual([]);
   });
@@ -31,7 +31,23 @@ describe('the requests a start made first', () => {
     expect(urlsFor(at('/alerts'), null)).toEqual([]);
     applyEvent(store, { type: 'start-requests', address: '/alerts', urls: [LIST], signedIn: false });
     expect(urlsFor(at('/alerts'), 'T')).toEqual([]);
-    expect(earlyStart(at('/alerts'), null, SOURCES)).toEqual({ type: 'early-start', urls: [LIST], token: null, ...SOURCES });
+    expect(earlyStart(at('/alerts'), null, SOURCES)).toEqual({ type: 'early-start', urls: [LIST], token: null, ...SOURCES, firstStartAt: null });
+  });
+
+  it('name the address of a start signed in when no signed-in start is remembered at any address (a first start: the list is guessed)', () => {
+    const store = createStore();
+    expect(earlyStart(at('/alerts', '?q=db'), 'T', SOURCES).firstStartAt).toEqual(at('/alerts', '?q=db'));
+    // Without a token nothing is guessed: the list of a start signed out is known once the config is.
+    expect(earlyStart(at('/alerts'), null, SOURCES).firstStartAt).toBeNull();
+    // A start signed out remembered: the user's preferences are still not cached.
+    applyEvent(store, { type: 'start-requests', address: '/alerts', urls: [LIST], signedIn: false });
+    expect(earlyStart(at('/alerts'), 'T', SOURCES).firstStartAt).toEqual(at('/alerts'));
+    // A start signed in at another address: its preferences are cached, and a later start asks with them.
+    applyEvent(store, { type: 'start-requests', address: '/alerts?q=web', urls: [LIST], signedIn: true });
+    expect(earlyStart(at('/alerts'), 'T', SOURCES).firstStartAt).toBeNull();
+    // Signing out forgets them all, with the worker's copy of the preferences.
+    applyEvent(store, { type: 'session', session: { authenticated: false, token: null, claims: null, expiresAt: null }, reason: 'logout' });
+    expect(earlyStart(at('/alerts'), 'T', SOURCES).firstStartAt).toEqual(at('/alerts'));
   });
 
   it('keep the last eight addresses, the newest replacing an address’s older requests', () => {

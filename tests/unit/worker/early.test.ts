@@ -25,7 +25,7 @@ function fakeApi(answer: (call: Call, n: number) => Response | Promise<Response>
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 const LIST = 'https://api.example/api/alerts?status=open&page=1&page-size=200';
 const ENVIRONMENTS = 'https://api.example/api/environments?status=open';
-const start = (urls: string[], token: string | null = 'T') => ({ type: 'early-start' as const, urls, token, configUrl: 'https://console.example/config.json', buildConfig: {} });
+const start = (urls: string[], token: string | null = 'T') => ({ type: 'early-start' as const, urls, token, configUrl: 'https://console.example/config.json', buildConfig: {}, firstStartAt: null });
 
 afterEach(() => {
   dropEarly();

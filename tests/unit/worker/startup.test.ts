@@ -9,7 +9,7 @@ import { startDemoServer } from './demo-server.ts';
 import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
 import type { AlertsFull, AlertsPatch, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
-import { sendEarly } from '../../../src/worker/early.ts';
+import { dropEarly, LEADER_LOCK, sendEarly } from '../../../src/worker/early.ts';
 import { askConfigEarly, askStartEarly } from '../../../src/worker/early-config.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
@@ -42,6 +42,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const service of opened.splice(0)) service.close();
+  // An early request a failed test left untaken must not answer the next test's start.
+  dropEarly();
   await setRowsPerPage(20);
 });
 
@@ -120,7 +122,7 @@ describe('a first start (nothing cached)', () => {
   it('takes the config and the preferences its first script asked for (the worker not yet loaded): each is asked for once', async () => {
     await setRowsPerPage(50);
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} });
+    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null });
     await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
     const { init } = await start(`first-early-${++counter}`);
     expect(init.user.prefs.rowsPerPage).toBe(50);
@@ -136,7 +138,7 @@ describe('a first start (nothing cached)', () => {
     askConfigEarly(sources);
     await until(() => asked('/config') === 1, 2000, '/config asked for before the page’s message');
     expect(asked('/user/me/attributes')).toBe(0);
-    askStartEarly({ type: 'early-start', urls: [], token, ...sources });
+    askStartEarly({ type: 'early-start', urls: [], token, ...sources, firstStartAt: null });
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for with the message’s token');
     const { init } = await start(`first-early-split-${++counter}`);
     expect(init.user.prefs.rowsPerPage).toBe(50);
@@ -147,7 +149,7 @@ describe('a first start (nothing cached)', () => {
 
   it('asks again what its first script asked for other sources of the config, or the preferences with another token', async () => {
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {} });
+    askStartEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null });
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for early');
     const { init } = await start(`first-early-other-${++counter}`);
     // The early answer was the API's refusal of the other token: the start's own token asked again.
@@ -156,7 +158,7 @@ describe('a first start (nothing cached)', () => {
     expect(asked('/user/me/attributes')).toBe(2);
 
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` } });
+    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` }, firstStartAt: null });
     await new Promise((r) => setTimeout(r, 200));
     await start(`first-early-sources-${++counter}`);
     expect(asked('/config')).toBe(1);
@@ -350,7 +352,7 @@ describe('a start at an address of the alert list', () => {
     opened.splice(0);
 
     server.testHooks!.reset();
-    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {} }, { fetchImpl: fetch });
+    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
     expect(alertsAsked()).toHaveLength(0);
     const later = await start(cacheName, undefined, address);
     await until(() => later.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'rows from the API');
@@ -370,7 +372,7 @@ describe('a start at an address of the alert list', () => {
     // A reload: the copy is a moment old, due for a poll only in 30 s.
     server.testHooks!.reset();
     const t0 = Date.now();
-    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {} }, { fetchImpl: fetch });
+    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
     const later = await start(cacheName, undefined, at('/alerts'));
     // An answer of this start (the copy's is older), 27 s before the copy would have been due.
     await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
@@ -400,6 +402,72 @@ describe('a start at an address of the alert list', () => {
     expect(page.total).toBeGreaterThan(20);
     expect(full.rows.map((r) => r.id)).toEqual(page.alerts.map((a) => a.id));
     expect(full.meta).toMatchObject({ page: 1, pageSize: 20, pages: page.pages, total: page.total });
+  });
+
+  it('on a first start, the first script asks for the list the start will guess once /config answers, and the start takes that answer', async () => {
+    await setRowsPerPage(20);
+    server.testHooks!.hold('/user/me/attributes', 600);
+    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    const t0 = Date.now();
+    await askStartEarly(message);
+    // Sent before the preferences have answered, and before the rest of the worker has started: the largest page offered.
+    expect(Date.now() - t0).toBeLessThan(500);
+    await until(() => alertsAsked().length === 1, 400, 'the list asked for');
+    expect(alertsAsked()[0]).toContain('page-size=200');
+    const { events } = await start(`first-script-guess-${++counter}`, undefined, at('/alerts'));
+    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    expect(full.meta.pageSize).toBe(20);
+    expect(full.rows).toHaveLength(20);
+    await new Promise((r) => setTimeout(r, 200));
+    // The start's own guess took it: the API was asked for the list once, and for the config and preferences once.
+    expect(alertsAsked()).toHaveLength(1);
+    expect(asked('/config')).toBe(1);
+    expect(asked('/user/me/attributes')).toBe(1);
+  });
+
+  it('the first script asks whether another tab polls as the page’s message comes: this tab joining meanwhile does not stop its guess', async () => {
+    server.testHooks!.hold('/config', 300);
+    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    const locks = new FakeLocks();
+    const guessing = askStartEarly(message, { locks: locks.for('this tab') });
+    // The rest of this tab's worker loads while /config is on its way, joins the election and polls.
+    void locks.for('this tab').request(LEADER_LOCK, {}, () => new Promise(() => undefined));
+    await guessing;
+    await until(() => alertsAsked().length === 1, 1000, 'the list asked for');
+    locks.kill('this tab');
+    dropEarly();
+
+    // Another tab polls already: its worker sends this tab the list, nothing is guessed.
+    server.testHooks!.reset();
+    const others = new FakeLocks();
+    void others.for('another tab').request(LEADER_LOCK, {}, () => new Promise(() => undefined));
+    await askStartEarly(message, { locks: others.for('this tab') });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alertsAsked()).toHaveLength(0);
+    others.kill('another tab');
+  });
+
+  it('on a first start whose first script is still asking which tab polls, the start waits for its guess: the list is asked for once', async () => {
+    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    // The browser answers about the other tabs 500 ms late (a browser just started, a busy device).
+    const slowLocks = { query: () => new Promise<{ held: { name: string }[] }>((resolve) => setTimeout(() => resolve({ held: [] }), 500)) };
+    const guessed = askStartEarly(message, { locks: slowLocks });
+    const { events } = await start(`first-script-slow-locks-${++counter}`, undefined, at('/alerts'));
+    await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    await guessed;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alertsAsked()).toHaveLength(1);
+  });
+
+  it('the first script guesses no list when the page remembers a signed-in start, nor for another page or a grouped list', async () => {
+    const base = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} };
+    for (const firstStartAt of [null, at('/heartbeats'), at('/alerts', '', '#gb:event')]) {
+      const message = { ...base, firstStartAt };
+      await askStartEarly(message);
+      await start(`first-script-none-${++counter}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alertsAsked()).toHaveLength(0);
   });
 
   it('on a first start whose preferences show the notes, asks for the list again with them: the guessed one is not shown', async () => {
