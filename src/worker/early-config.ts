@@ -60,13 +60,14 @@ export function askStartEarly(start: EarlyStart, options: EarlyOptions = {}): Pr
 async function guessListEarly(start: EarlyStart, asked: ConfigRequests, options: EarlyOptions): Promise<void> {
   const at = start.firstStartAt;
   if (!at || !start.token || start.urls.length) return;
-  // Asked while the config loads: by the time it has, the rest of the worker may have joined the tabs' election.
+  // Asked while the config loads (two requests in a row: the browser's answer comes sooner), and before the rest of the
+  // worker joins the tabs' election: after it, the lock may be this tab's own.
   const othersPoll = anotherTabPolls(options.locks);
-  const config = await configOfAnswers(start.configUrl, start.buildConfig, asked);
-  if (!config) return;
+  const [config, others] = await Promise.all([configOfAnswers(start.configUrl, start.buildConfig, asked), othersPoll]);
+  if (!config || others) return;
   const view = startListView(at, at.buildBase, config, GUESSED_LIST_PREFS, true);
   if (!view || !firstPageList(view)) return;
-  await sendEarly({ ...start, urls: [joinUrl(config.endpoint, '/alerts', alertsParams(view, config, new Date()))] }, options, othersPoll);
+  sendEarly({ ...start, urls: [joinUrl(config.endpoint, '/alerts', alertsParams(view, config, new Date()))] }, options, othersPoll);
 }
 
 /**

@@ -69,15 +69,19 @@ export async function anotherTabPolls(locks: Locks | null | undefined): Promise<
 }
 
 /**
- * Sends the early requests, unless another tab polls (`othersPoll`, else asked now): the requests would be wasted.
- * Resolves when they are sent.
+ * Sends the early requests at once, and cancels those not yet taken when another tab of the console polls for this
+ * browser (`othersPoll`, else asked now): its worker sends this tab the list, and the requests would be wasted. The
+ * browser's answer about the other tabs took 14-41 ms in a browser just started: the requests do not wait for it. On
+ * any real network it comes before their preflights have been answered, so a cancelled request never reaches the API
+ * as a GET.
  */
-export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}, othersPoll?: Promise<boolean>): Promise<void> {
+export function sendEarly(start: EarlyStart, options: EarlyOptions = {}, othersPoll?: Promise<boolean>): void {
   const urls = start.urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)).slice(0, EARLY_MAX);
-  if (!urls.length || (await (othersPoll ?? anotherTabPolls(options.locks)))) return;
+  if (!urls.length) return;
   const fetchImpl = options.fetchImpl ?? fetch;
   // The cache mode and headers of the HTTP client's own GETs, so that it takes these answers and the preflight is the same.
   const cache = apiCacheMode('GET', { anonymous: false, revalidate: false });
+  const sent: Early[] = [];
   for (const url of urls) {
     const headers = apiHeaders(JSON_TYPE, start.token);
     const authorization = headers.Authorization ?? null;
@@ -87,7 +91,12 @@ export async function sendEarly(start: EarlyStart, options: EarlyOptions = {}, o
     answer.catch(() => undefined);
     const early: Early = { url, authorization, answer, controller, timer: setTimeout(() => drop(early), EARLY_KEEP_MS) };
     pending.push(early);
+    sent.push(early);
   }
+  // One already taken is its taker's: this tab asked for it itself.
+  void (othersPoll ?? anotherTabPolls(options.locks)).then((others) => {
+    if (others) for (const early of sent) if (pending.includes(early)) drop(early);
+  });
 }
 
 function drop(early: Early) {

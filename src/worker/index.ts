@@ -3,8 +3,7 @@
 // a few milliseconds at a time. The page's first message names what else the start will ask for first: the
 // preferences, with the page's token; on a later start the list (early.ts); on a first start the list it guesses,
 // once config.json and /config have answered (early-config.ts). The rest exposes the worker's face to the UI through
-// Comlink; the page's messages wait here, in order, until it listens and the later start's list has been sent, so that
-// the start finds the early requests under way.
+// Comlink; the page's messages wait here, in order, until it listens: the early requests are under way by then.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
@@ -30,24 +29,18 @@ const endpoint: Endpoint = {
   },
 };
 
-/** set while the early requests are being sent: the page's next messages wait for them, not the other way round */
-let sending = false;
-
-/** Hands the waiting messages to the rest, once it listens and the early requests are sent. */
+/** Hands the waiting messages to the rest, once it listens. */
 function deliver() {
-  if (!listener || sending) return;
+  if (!listener) return;
   for (const event of waiting.splice(0)) listener(event);
 }
 
 scope.addEventListener('message', (event: MessageEvent) => {
   if (isEarlyStart(event.data)) {
-    sending = true;
-    // The list first: it waits for the browser's answer about the other tabs, which comes while config.json is asked.
-    void sendEarly(event.data, { locks: navigator.locks ?? null }).finally(() => {
-      sending = false;
-      deliver();
-    });
-    void askStartEarly(event.data, { locks: navigator.locks ?? null });
+    // The list first, then the preferences (and a first start's guessed list, once the config has answered).
+    const locks = navigator.locks ?? null;
+    sendEarly(event.data, { locks });
+    void askStartEarly(event.data, { locks });
     return;
   }
   waiting.push(event);

@@ -35,7 +35,7 @@ afterEach(() => {
 describe('the early requests of a start', () => {
   it('are sent at once, with the headers of the worker’s own requests, so the browser’s preflight is the same', async () => {
     const early = fakeApi();
-    await sendEarly(start([LIST, ENVIRONMENTS]), { fetchImpl: early.fetchImpl });
+    sendEarly(start([LIST, ENVIRONMENTS]), { fetchImpl: early.fetchImpl });
     expect(early.calls.map((c) => c.url)).toEqual([LIST, ENVIRONMENTS]);
     const own = fakeApi();
     await request({ endpoint: 'https://api.example/api', token: () => 'T', fetchImpl: own.fetchImpl }, '/alerts/count', anyObject);
@@ -46,13 +46,41 @@ describe('the early requests of a start', () => {
     }
   });
 
-  it('are not sent while another tab’s worker polls for the browser, nor to anything but an http(s) URL', async () => {
+  it('leave before the browser says whether another tab’s worker polls, and are cancelled untaken when one does', async () => {
     const api = fakeApi();
-    await sendEarly(start([LIST]), { fetchImpl: api.fetchImpl, locks: { query: async () => ({ held: [{ name: LEADER_LOCK }] }) } });
-    await sendEarly(start(['javascript:alert(1)', '/api/alerts', 'ftp://x/']), { fetchImpl: api.fetchImpl });
-    expect(api.calls).toEqual([]);
-    await sendEarly(start([LIST]), { fetchImpl: api.fetchImpl, locks: { query: async () => ({ held: [{ name: 'another lock' }] }) } });
+    let answer: (state: { held: { name: string }[] }) => void = () => undefined;
+    const slow = { query: () => new Promise<{ held: { name: string }[] }>((resolve) => (answer = resolve)) };
+    sendEarly(start([LIST]), { fetchImpl: api.fetchImpl, locks: slow });
+    // Sent before the browser's answer (tens of ms in a browser just started).
     expect(api.calls.map((c) => c.url)).toEqual([LIST]);
+    answer({ held: [{ name: LEADER_LOCK }] });
+    await new Promise((r) => setTimeout(r, 0));
+    // Another tab polls and sends this tab the list: the request is cancelled and nobody takes its answer.
+    expect(api.calls[0]!.signal?.aborted).toBe(true);
+    expect(takeEarly(LIST, 'Bearer T')).toBeNull();
+
+    sendEarly(start([LIST]), { fetchImpl: api.fetchImpl, locks: { query: async () => ({ held: [{ name: 'another lock' }] }) } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls[1]!.signal?.aborted).toBe(false);
+    expect(takeEarly(LIST, 'Bearer T')).not.toBeNull();
+  });
+
+  it('already taken when the browser says another tab polls, are left to their taker', async () => {
+    const api = fakeApi();
+    let answer: (state: { held: { name: string }[] }) => void = () => undefined;
+    sendEarly(start([LIST]), { fetchImpl: api.fetchImpl, locks: { query: () => new Promise((resolve) => (answer = resolve)) } });
+    const taken = takeEarly(LIST, 'Bearer T');
+    expect(taken).not.toBeNull();
+    answer({ held: [{ name: LEADER_LOCK }] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls[0]!.signal?.aborted).toBe(false);
+    expect(((await (await taken!.answer).json()) as { n: number }).n).toBe(1);
+  });
+
+  it('are never sent to anything but an http(s) URL', () => {
+    const api = fakeApi();
+    sendEarly(start(['javascript:alert(1)', '/api/alerts', 'ftp://x/']), { fetchImpl: api.fetchImpl });
+    expect(api.calls).toEqual([]);
   });
 
   it('are read only from a message of the right shape', () => {
@@ -68,7 +96,7 @@ describe('the early requests of a start', () => {
 
   it('stand in for the worker’s own request of the same URL and token: the API is asked once, the answer is the early one', async () => {
     const early = fakeApi(() => json({ from: 'early' }));
-    await sendEarly(start([LIST]), { fetchImpl: early.fetchImpl });
+    sendEarly(start([LIST]), { fetchImpl: early.fetchImpl });
     const own = fakeApi(() => json({ from: 'worker' }));
     const ctx: HttpContext = { endpoint: 'https://api.example/api', token: () => 'T', fetchImpl: own.fetchImpl };
     const params = new URLSearchParams([['status', 'open'], ['page', '1'], ['page-size', '200']]);
@@ -80,12 +108,12 @@ describe('the early requests of a start', () => {
   });
 
   it('do not stand in for a request with another token, another URL, or none at all', async () => {
-    await sendEarly(start([LIST]), { fetchImpl: fakeApi().fetchImpl });
+    sendEarly(start([LIST]), { fetchImpl: fakeApi().fetchImpl });
     expect(takeEarly(LIST, 'Bearer other')).toBeNull();
     expect(takeEarly(LIST, null)).toBeNull();
     expect(takeEarly(`${LIST}&page=2`, 'Bearer T')).toBeNull();
     expect(takeEarly(LIST, 'Bearer T')).not.toBeNull();
-    await sendEarly(start([LIST], null), { fetchImpl: fakeApi().fetchImpl });
+    sendEarly(start([LIST], null), { fetchImpl: fakeApi().fetchImpl });
     expect(takeEarly(LIST, 'Bearer T')).toBeNull();
     expect(takeEarly(LIST, null)).not.toBeNull();
   });
@@ -93,7 +121,7 @@ describe('the early requests of a start', () => {
   it('that nobody takes are dropped after a while, and their requests cancelled', async () => {
     vi.useFakeTimers();
     const api = fakeApi(() => new Promise<Response>(() => undefined));
-    await sendEarly(start([LIST]), { fetchImpl: api.fetchImpl });
+    sendEarly(start([LIST]), { fetchImpl: api.fetchImpl });
     expect(api.calls[0]!.signal!.aborted).toBe(false);
     vi.advanceTimersByTime(EARLY_KEEP_MS);
     expect(api.calls[0]!.signal!.aborted).toBe(true);
@@ -102,7 +130,7 @@ describe('the early requests of a start', () => {
 
   it('that the taker stops waiting for (its poll timed out) are cancelled, and the poll fails as one without an answer', async () => {
     const api = fakeApi(() => new Promise<Response>(() => undefined));
-    await sendEarly(start([LIST]), { fetchImpl: api.fetchImpl });
+    sendEarly(start([LIST]), { fetchImpl: api.fetchImpl });
     const ctx: HttpContext = { endpoint: 'https://api.example/api', token: () => 'T', fetchImpl: fakeApi().fetchImpl };
     const params = new URLSearchParams([['status', 'open'], ['page', '1'], ['page-size', '200']]);
     const result = await request(ctx, '/alerts', anyObject, { params, timeoutMs: 30 });
@@ -111,7 +139,7 @@ describe('the early requests of a start', () => {
   });
 
   it('that failed fail the request that takes them like its own would', async () => {
-    await sendEarly(start([LIST]), { fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    sendEarly(start([LIST]), { fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
     const ctx: HttpContext = { endpoint: 'https://api.example/api', token: () => 'T', fetchImpl: fakeApi().fetchImpl };
     const params = new URLSearchParams([['status', 'open'], ['page', '1'], ['page-size', '200']]);
     expect(await request(ctx, '/alerts', anyObject, { params })).toMatchObject({ ok: false, error: { kind: 'network' } });

@@ -352,7 +352,7 @@ describe('a start at an address of the alert list', () => {
     opened.splice(0);
 
     server.testHooks!.reset();
-    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
+    sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
     expect(alertsAsked()).toHaveLength(0);
     const later = await start(cacheName, undefined, address);
     await until(() => later.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'rows from the API');
@@ -372,7 +372,7 @@ describe('a start at an address of the alert list', () => {
     // A reload: the copy is a moment old, due for a poll only in 30 s.
     server.testHooks!.reset();
     const t0 = Date.now();
-    await sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
+    sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
     const later = await start(cacheName, undefined, at('/alerts'));
     // An answer of this start (the copy's is older), 27 s before the copy would have been due.
     await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
