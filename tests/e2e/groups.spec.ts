@@ -344,3 +344,21 @@ test('phone: groups are cards that open in place; the wall display shows one til
   await expect(tiles.first()).toHaveAccessibleName('Production: 2 alerts, worst severity Critical');
   await expect(tiles.nth(1)).toHaveAccessibleName('Development: 1 alert, worst severity Major');
 });
+
+test('an open group’s alerts have a guide down their left edge, so filled rows do not read as group lines', async ({ page, request }) => {
+  const event = `E2EGroupGuide${Date.now()}`;
+  await threeAlerts(request, event);
+  await page.goto(`/alerts?q=event:${event}#${ALL_STATUSES};gb:environment`);
+  const production = groupRow(page, 'Production');
+  await production.click();
+  await expect(alertRows(page)).toHaveCount(2);
+  const leadShadow = (row: ReturnType<Page['locator']>) => row.locator('[role="cell"], [role="gridcell"]').first().evaluate((cell) => getComputedStyle(cell).boxShadow);
+  // Filled rows (the default style): the alert under the line has the guide, in its text colour; the line has none.
+  for (const row of await alertRows(page).all()) expect(await leadShadow(row)).toMatch(/inset/);
+  expect(await leadShadow(production)).toBe('none');
+  // The same alerts in the plain list: no guide.
+  await page.goto(`/alerts?q=event:${event}#${ALL_STATUSES}`);
+  const plain = page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]');
+  await expect(plain).toHaveCount(3);
+  for (const row of await plain.all()) expect(await leadShadow(row)).toBe('none');
+});

@@ -390,6 +390,12 @@ function useHeaderHeight(table: RefObject<HTMLElement | null>): number {
 }
 
 const HEADER_BG = 'bg-gray-100 dark:bg-gray-800';
+/**
+ * The guide down the left edge of an alert under its group's line, in the row's text colour: in the filled style a row
+ * has its group line's colour, and without it an open group's alerts read as lines of their own. The quiet style's
+ * rows have their severity stripe there, and their group's line a darker tint.
+ */
+const GROUP_GUIDE = 'inset 8px 0 0 color-mix(in srgb, currentColor 55%, transparent)';
 /** The edge of the pinned columns while the table scrolls sideways under them. */
 const PIN_EDGE = 'shadow-[3px_0_4px_-2px_rgba(0,0,0,0.35)]';
 /** The header's font: also what the column widths measure headers with (column-layout.ts). */
@@ -569,7 +575,18 @@ function RowBody({ alert, pending, id, itemKey, shared }: { alert: AlertRow; pen
       style={style}
       className={`group absolute inset-x-0 top-0 grid scroll-mt-[var(--header-h)] cursor-pointer items-stretch border-b border-black/10 [--row-bg:var(--row-base)] bg-[var(--row-bg)] [contain:strict] [grid-template-columns:var(--alert-cols)] hover:[--row-bg:var(--row-hover)] focus-within:[--row-bg:var(--row-hover)] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-current ${shared.shape.lines === 2 ? 'grid-rows-2' : ''} ${selected ? 'outline-2 -outline-offset-2 outline-current' : ''}`}
     >
-      <RowCells alert={alert} pending={pending} id={id} shared={shared} selected={selected} focused={focused} anySelected={anySelected} showActions={showActions} stripe={colours.stripe} />
+      <RowCells
+        alert={alert}
+        pending={pending}
+        id={id}
+        shared={shared}
+        selected={selected}
+        focused={focused}
+        anySelected={anySelected}
+        showActions={showActions}
+        stripe={colours.stripe}
+        inGroup={itemKey !== undefined}
+      />
     </div>
   );
 }
@@ -584,6 +601,7 @@ const RowCells = memo(function RowCells({
   anySelected,
   showActions,
   stripe,
+  inGroup,
 }: {
   alert: AlertRow;
   pending: boolean;
@@ -594,6 +612,8 @@ const RowCells = memo(function RowCells({
   anySelected: boolean;
   showActions: boolean;
   stripe: string | null;
+  /** an alert under its group's line in a grouped list */
+  inGroup: boolean;
 }) {
   const { ctx, shape, touch } = shared;
   const store = useStore();
@@ -622,7 +642,7 @@ const RowCells = memo(function RowCells({
       <div
         role="cell"
         className={`flex items-center justify-center ${shape.overflow ? 'sticky z-[1] bg-[var(--row-bg)]' : 'relative'}`}
-        style={{ ...shape.leadStyle, boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : undefined }}
+        style={{ ...shape.leadStyle, boxShadow: stripe ? `inset 5px 0 0 ${stripe}` : inGroup ? GROUP_GUIDE : undefined }}
       >
         {box ? (
           touch ? (
