@@ -90,6 +90,13 @@ describe('the early requests of a start', () => {
     expect(isEarlyStart({ ...start([LIST]), token: 3 })).toBe(false);
     expect(isEarlyStart({ ...start([LIST]), configUrl: undefined })).toBe(false);
     expect(isEarlyStart({ ...start([LIST]), buildConfig: null })).toBe(false);
+    // A first start's address: the four strings, or null; anything else is not the page's message.
+    const address = { pathname: '/alerts', search: '', hash: '', buildBase: '/' };
+    expect(isEarlyStart({ ...start([]), firstStartAt: address })).toBe(true);
+    expect(isEarlyStart({ ...start([]), firstStartAt: { ...address, pathname: 3 } })).toBe(false);
+    expect(isEarlyStart({ ...start([]), firstStartAt: { ...address, buildBase: undefined } })).toBe(false);
+    expect(isEarlyStart({ ...start([]), firstStartAt: '/alerts' })).toBe(false);
+    expect(isEarlyStart({ ...start([]), firstStartAt: undefined })).toBe(false);
     expect(isEarlyStart({ id: '1', type: 'APPLY', path: ['init'] })).toBe(false);
     expect(isEarlyStart(null)).toBe(false);
   });
