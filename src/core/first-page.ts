@@ -4,11 +4,13 @@
 // asked for beside them, with the largest page size offered: the first page of any page size the user prefers is the
 // start of that answer, so the right rows come from the first answer. A preference that changes more than the page
 // size (notes shown, a grouping) means another list: the guess is then cancelled and the list asked for anew.
-import type { AlertsResponse, AlertsView, Preferences } from './types.ts';
+import type { AlertsResponse, AlertsView, Config, Preferences } from './types.ts';
 import { ROWS_PER_PAGE_OPTIONS } from './preferences.ts';
 import { viewKey } from './alerts-view.ts';
 import { needsAllAlerts } from './alert-groups.ts';
 import { lastPage } from './alerts-query.ts';
+import { startListView } from './alerts-location.ts';
+import type { BrowserAddress } from './routes.ts';
 
 /** The preferences a first start's list is guessed with: the largest page size offered, no notes, no grouping. */
 export const GUESSED_LIST_PREFS: Readonly<Pick<Preferences, 'rowsPerPage' | 'showNotesIcon' | 'groupBy'>> = Object.freeze({
@@ -23,6 +25,16 @@ export const GUESSED_LIST_PREFS: Readonly<Pick<Preferences, 'rowsPerPage' | 'sho
  */
 export function firstPageList(view: AlertsView): boolean {
   return view.page === 1 && !needsAllAlerts(view);
+}
+
+/**
+ * The list a signed-in first start at this address guesses (null when it opens on another page, or on a list that is
+ * not asked for by pages): the worker's first script and the start's own guess work it out alike, so that the start
+ * takes the first script's answer.
+ */
+export function guessedStartView(address: BrowserAddress, buildBase: string, config: Config): AlertsView | null {
+  const view = startListView(address, buildBase, config, GUESSED_LIST_PREFS, true);
+  return view && firstPageList(view) ? view : null;
 }
 
 /**

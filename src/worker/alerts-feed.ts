@@ -209,7 +209,7 @@ export class AlertsFeed implements Feed {
     const all = this.index !== null;
     const countsDue = !onlyOpen && !(all && this.meta.truncated === false) && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
     const listParams = all ? allAlertsParams(this.view, config, now) : alertsParams(this.view, config, now);
-    const guessed = this.seen === null && !all ? (this.deps.takeGuess?.(this.view, signal) ?? null) : null;
+    const guessed = this.seen === null ? (this.deps.takeGuess?.(this.view, signal) ?? null) : null;
     const alertsAnswer = guessed ?? request(ctx, '/alerts', (body) => parseAlertsResponse(body, all ? GROUPS_MAX_ALERTS : this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
     const secondAnswer = countsDue
       ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)

@@ -8,9 +8,8 @@ import { askAtApi, askConfig, configOfAnswers, type ConfigRequests } from './con
 import { getMyAttributes } from './api/user.ts';
 import { joinUrl, type ObjectAnswer } from './http.ts';
 import { anotherTabPolls, sendEarly, type EarlyOptions } from './early.ts';
-import { startListView } from '../core/alerts-location.ts';
 import { alertsParams } from '../core/alerts-query.ts';
-import { firstPageList, GUESSED_LIST_PREFS } from '../core/first-page.ts';
+import { guessedStartView } from '../core/first-page.ts';
 
 interface EarlyConfig {
   configUrl: string;
@@ -65,9 +64,9 @@ async function guessListEarly(start: EarlyStart, asked: ConfigRequests, options:
   const othersPoll = anotherTabPolls(options.locks);
   const [config, others] = await Promise.all([configOfAnswers(start.configUrl, start.buildConfig, asked), othersPoll]);
   if (!config || others) return;
-  const view = startListView(at, at.buildBase, config, GUESSED_LIST_PREFS, true);
-  if (!view || !firstPageList(view)) return;
-  sendEarly({ ...start, urls: [joinUrl(config.endpoint, '/alerts', alertsParams(view, config, new Date()))] }, options, othersPoll);
+  const view = guessedStartView(at, at.buildBase, config);
+  // The answer about the other tabs came before this tab joined the election: the same one is passed on.
+  if (view) sendEarly({ ...start, urls: [joinUrl(config.endpoint, '/alerts', alertsParams(view, config, new Date()))] }, options, othersPoll);
 }
 
 /**

@@ -4,6 +4,7 @@
 // of the same address made first. The HTTP client takes an early answer in place of sending its own request when it
 // would send exactly that one; an answer nobody takes is dropped.
 import type { EarlyStart, StartAddress } from './contract/index.ts';
+import type { LockManagerLike } from './coordinator.ts';
 import { apiCacheMode } from '../core/http-cache.ts';
 import { apiHeaders, JSON_TYPE } from './api-headers.ts';
 
@@ -45,7 +46,7 @@ function isStartAddress(data: unknown): data is StartAddress {
   return typeof d.pathname === 'string' && typeof d.search === 'string' && typeof d.hash === 'string' && typeof d.buildBase === 'string';
 }
 
-type Locks = { query(): Promise<{ held?: { name?: string }[] }> };
+type Locks = Pick<LockManagerLike, 'query'>;
 
 export interface EarlyOptions {
   fetchImpl?: typeof fetch;

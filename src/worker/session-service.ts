@@ -10,7 +10,7 @@ import * as authApi from './api/auth.ts';
 import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
-import { firstPageList, GUESSED_LIST_PREFS } from '../core/first-page.ts';
+import { guessedStartView } from '../core/first-page.ts';
 import { addressKey, likelyStartRoute } from '../core/routes.ts';
 
 export class SessionService implements SessionApi {
@@ -119,8 +119,8 @@ export class SessionService implements SessionApi {
   /** A first start's list, asked for while the preferences are on their way (guessed-list.ts). */
   #guessList(options: InitOptions): void {
     if (!options.address) return;
-    const view = startListView(options.address, options.address.buildBase, this.ctx.config, GUESSED_LIST_PREFS, true);
-    if (view && firstPageList(view)) this.alerts.guessStartList(view);
+    const view = guessedStartView(options.address, options.address.buildBase, this.ctx.config);
+    if (view) this.alerts.guessStartList(view);
   }
 
   async setToken(token: string | null): Promise<void> {

@@ -49,8 +49,7 @@ export function earlyStart(address: StartAddress, token: string | null, sources:
   const found = remembered.find((r) => r.address === addressKey(address));
   // A list asked for with a token is not asked for without one, nor the other way round: the answer would not do.
   const urls = found && found.signedIn === (token !== null) ? found.urls : [];
-  const { pathname, search, hash, buildBase } = address;
-  const firstStartAt = token !== null && !remembered.some((r) => r.signedIn) ? { pathname, search, hash, buildBase } : null;
+  const firstStartAt = token !== null && !remembered.some((r) => r.signedIn) ? address : null;
   return { type: 'early-start', urls, token, ...sources, firstStartAt };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPageList, firstPageOf, GUESSED_LIST_PREFS, guessHoldsPage } from '../../../src/core/first-page.ts';
+import { firstPageList, firstPageOf, GUESSED_LIST_PREFS, guessedStartView, guessHoldsPage } from '../../../src/core/first-page.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../src/core/preferences.ts';
@@ -33,6 +33,13 @@ describe('the list a first start guesses', () => {
     expect(firstPageList(guessed('', '#gb:event'))).toBe(false);
     expect(firstPageList({ ...guessed(), overview: true })).toBe(false);
     expect(firstPageList({ ...guessed(), page: 3 })).toBe(false);
+  });
+
+  it('is the list of the address, signed in, with those preferences; none for another page or a grouped list', () => {
+    const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+    expect(guessedStartView(at('/alerts', '?q=resource:web01', '#status:open'), '/', config)).toEqual(guessed('?q=resource:web01', '#status:open'));
+    expect(guessedStartView(at('/heartbeats'), '/', config)).toBeNull();
+    expect(guessedStartView(at('/alerts', '', '#gb:event'), '/', config)).toBeNull();
   });
 
   it('does not hold a grouped list (it asks for every alert), nor another search, filter or sort', () => {
