@@ -8,7 +8,7 @@ import type { RunningServer } from '../../../server/start.ts';
 import { startDemoServer } from './demo-server.ts';
 import { until } from './until.ts';
 import { createDataService } from '../../../src/worker/service.ts';
-import type { AlertsFull, AlertsPatch, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
+import type { AlertsFull, AlertsPatch, EarlyStart, StartRequestsMessage, UserDataMessage, WorkerEvent } from '../../../src/worker/contract/index.ts';
 import { dropEarly, LEADER_LOCK, sendEarly } from '../../../src/worker/early.ts';
 import { askConfigEarly, askStartEarly } from '../../../src/worker/early-config.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
@@ -78,6 +78,9 @@ async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Addr
 const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
 const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?'));
 
+/** The page's first message to the worker: the demo's config.json, this token, no early list, no first-start address. */
+const earlyMessage = (over: Partial<EarlyStart> = {}): EarlyStart => ({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null, ...over });
+
 describe('a first start (nothing cached)', () => {
   it('asks /config and the preferences together, and answers with the user’s preferences, never the defaults', async () => {
     await setRowsPerPage(50);
@@ -122,7 +125,7 @@ describe('a first start (nothing cached)', () => {
   it('takes the config and the preferences its first script asked for (the worker not yet loaded): each is asked for once', async () => {
     await setRowsPerPage(50);
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null });
+    askStartEarly(earlyMessage());
     await until(() => asked('/config') === 1 && asked('/user/me/attributes') === 1, 2000, '/config and the preferences asked for');
     const { init } = await start(`first-early-${++counter}`);
     expect(init.user.prefs.rowsPerPage).toBe(50);
@@ -138,7 +141,7 @@ describe('a first start (nothing cached)', () => {
     askConfigEarly(sources);
     await until(() => asked('/config') === 1, 2000, '/config asked for before the page’s message');
     expect(asked('/user/me/attributes')).toBe(0);
-    askStartEarly({ type: 'early-start', urls: [], token, ...sources, firstStartAt: null });
+    askStartEarly(earlyMessage(sources));
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for with the message’s token');
     const { init } = await start(`first-early-split-${++counter}`);
     expect(init.user.prefs.rowsPerPage).toBe(50);
@@ -149,7 +152,7 @@ describe('a first start (nothing cached)', () => {
 
   it('asks again what its first script asked for other sources of the config, or the preferences with another token', async () => {
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token: 'another token', configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null });
+    askStartEarly(earlyMessage({ token: 'another token' }));
     await until(() => asked('/user/me/attributes') === 1, 2000, 'the preferences asked for early');
     const { init } = await start(`first-early-other-${++counter}`);
     // The early answer was the API's refusal of the other token: the start's own token asked again.
@@ -158,7 +161,7 @@ describe('a first start (nothing cached)', () => {
     expect(asked('/user/me/attributes')).toBe(2);
 
     server.testHooks!.reset();
-    askStartEarly({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: { endpoint: `${server.url}/elsewhere` }, firstStartAt: null });
+    askStartEarly(earlyMessage({ buildConfig: { endpoint: `${server.url}/elsewhere` } }));
     await new Promise((r) => setTimeout(r, 200));
     await start(`first-early-sources-${++counter}`);
     expect(asked('/config')).toBe(1);
@@ -352,7 +355,7 @@ describe('a start at an address of the alert list', () => {
     opened.splice(0);
 
     server.testHooks!.reset();
-    sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
+    sendEarly(earlyMessage({ urls: told.urls }), { fetchImpl: fetch });
     expect(alertsAsked()).toHaveLength(0);
     const later = await start(cacheName, undefined, address);
     await until(() => later.events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'rows from the API');
@@ -372,7 +375,7 @@ describe('a start at an address of the alert list', () => {
     // A reload: the copy is a moment old, due for a poll only in 30 s.
     server.testHooks!.reset();
     const t0 = Date.now();
-    sendEarly({ type: 'early-start', urls: told.urls, token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null }, { fetchImpl: fetch });
+    sendEarly(earlyMessage({ urls: told.urls }), { fetchImpl: fetch });
     const later = await start(cacheName, undefined, at('/alerts'));
     // An answer of this start (the copy's is older), 27 s before the copy would have been due.
     await until(() => later.events.find((e) => (e.type === 'alerts-full' || e.type === 'alerts-patch') && (e.meta?.updatedAt ?? 0) >= t0), 3000, 'the early answer');
@@ -407,7 +410,7 @@ describe('a start at an address of the alert list', () => {
   it('on a first start, the first script asks for the list the start will guess once /config answers, and the start takes that answer', async () => {
     await setRowsPerPage(20);
     server.testHooks!.hold('/user/me/attributes', 600);
-    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    const message = earlyMessage({ firstStartAt: at('/alerts') });
     const t0 = Date.now();
     await askStartEarly(message);
     // Sent before the preferences have answered, and before the rest of the worker has started: the largest page offered.
@@ -427,7 +430,7 @@ describe('a start at an address of the alert list', () => {
 
   it('the first script asks whether another tab polls as the page’s message comes: this tab joining meanwhile does not stop its guess', async () => {
     server.testHooks!.hold('/config', 300);
-    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    const message = earlyMessage({ firstStartAt: at('/alerts') });
     const locks = new FakeLocks();
     const guessing = askStartEarly(message, { locks: locks.for('this tab') });
     // The rest of this tab's worker loads while /config is on its way, joins the election and polls.
@@ -448,7 +451,7 @@ describe('a start at an address of the alert list', () => {
   });
 
   it('on a first start whose first script is still asking which tab polls, the start waits for its guess: the list is asked for once', async () => {
-    const message = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: at('/alerts') };
+    const message = earlyMessage({ firstStartAt: at('/alerts') });
     // The browser answers about the other tabs 500 ms late (a browser just started, a busy device).
     const slowLocks = { query: () => new Promise<{ held: { name: string }[] }>((resolve) => setTimeout(() => resolve({ held: [] }), 500)) };
     const guessed = askStartEarly(message, { locks: slowLocks });
@@ -460,9 +463,9 @@ describe('a start at an address of the alert list', () => {
   });
 
   it('the first script guesses no list when the page remembers a signed-in start, nor for another page or a grouped list', async () => {
-    const base = { type: 'early-start' as const, urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {} };
+
     for (const firstStartAt of [null, at('/heartbeats'), at('/alerts', '', '#gb:event')]) {
-      const message = { ...base, firstStartAt };
+      const message = earlyMessage({ firstStartAt });
       await askStartEarly(message);
       await start(`first-script-none-${++counter}`);
     }
