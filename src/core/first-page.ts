@@ -2,8 +2,10 @@
 // costs"). The preferences decide the page size, the notes column and the grouping of the list the user sees; on a
 // first start they take two round trips (a preflight and the GET) that the list would otherwise wait for. The list is
 // asked for beside them, with the largest page size offered: the first page of any page size the user prefers is the
-// start of that answer, so the right rows come from the first answer. A preference that changes more than the page
-// size (notes shown, a grouping) means another list: the guess is then cancelled and the list asked for anew.
+// start of that answer, so the right rows come from the first answer. With the notes shown, the rows are the same but
+// each needs its history (which can be a hundred entries an alert, so it is not guessed): the rows are shown from the
+// guess and asked for again with their history at once. A grouping asks for another list: the guess is then cancelled
+// and the list asked for anew.
 import type { AlertsResponse, AlertsView, Config, Preferences } from './types.ts';
 import { ROWS_PER_PAGE_OPTIONS } from './preferences.ts';
 import { viewKey } from './alerts-view.ts';
@@ -38,13 +40,18 @@ export function guessedStartView(address: BrowserAddress, buildBase: string, con
 }
 
 /**
- * Whether the answer for `guessed` holds the page `view` shows: both the first page of one list (same filter, search,
- * sort, notes), one page of it (not every alert, as a grouped list asks), and `view`'s page no longer than the guess's.
+ * What the answer for `guessed` gives the page `view` shows, both the first page of one list (same filter, search,
+ * sort), one page of it (not every alert, as a grouped list asks), and `view`'s page no longer than the guess's:
+ * - 'page': all of it;
+ * - 'rows': its rows and paging, without the notes `view` shows (the rows' history): ask for the page again at once;
+ * - null: another list.
  */
-export function guessHoldsPage(guessed: AlertsView, view: AlertsView): boolean {
-  if (!firstPageList(guessed) || !firstPageList(view)) return false;
-  if (!(view.rowsPerPage >= 1 && view.rowsPerPage <= guessed.rowsPerPage)) return false;
-  return viewKey({ ...guessed, rowsPerPage: view.rowsPerPage }) === viewKey(view);
+export function guessFit(guessed: AlertsView, view: AlertsView): 'page' | 'rows' | null {
+  if (!firstPageList(guessed) || !firstPageList(view)) return null;
+  if (!(view.rowsPerPage >= 1 && view.rowsPerPage <= guessed.rowsPerPage)) return null;
+  const cut = { ...guessed, rowsPerPage: view.rowsPerPage };
+  if (viewKey(cut) === viewKey(view)) return 'page';
+  return !guessed.showHistory && viewKey({ ...cut, showHistory: view.showHistory }) === viewKey(view) ? 'rows' : null;
 }
 
 /**

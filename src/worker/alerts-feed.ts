@@ -2,7 +2,7 @@
 // counts for the badge take /environments' place once a minute), diffs each answer against the previous one, keeps
 // the last good snapshot in the cache and posts a full snapshot first, then small patches. The leader's feed hub
 // runs one per view that any tab shows.
-import type { AlertsResponse, AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse } from '../core/types.ts';
+import type { AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse } from '../core/types.ts';
 import type { AlertRow, AlertsMeta, CountSample, Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams } from '../core/alerts-query.ts';
@@ -10,10 +10,11 @@ import { viewKey as keyOf } from '../core/alerts-view.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
 import { joinUrl, request, type HttpContext } from './http.ts';
-import { parseAlertsResponse, parseEnvironments, type Parsed } from './schema.ts';
+import { parseAlertsResponse, parseEnvironments } from './schema.ts';
 import { countAlerts } from './api/alerts.ts';
 import { diffRows, fingerprints, newAlertIds, seenState, type SeenState } from './diff.ts';
 import { Poller, type CycleOutcome } from './poller.ts';
+import type { TakenGuess } from './guessed-list.ts';
 import type { Cache } from './cache.ts';
 import { allAlertsParams, GROUPS_MAX_ALERTS, needsAllAlerts } from '../core/alert-groups.ts';
 import { normaliseStatus } from '../core/severity.ts';
@@ -38,7 +39,7 @@ export interface FeedDeps {
   /** whether the page's start already asked for this feed's list (src/worker/early.ts) */
   askedEarly?: () => boolean;
   /** a first start's list asked for beside the preferences, as this view's page, when it holds it (guessed-list.ts) */
-  takeGuess?: (view: AlertsView, signal: AbortSignal) => Promise<Result<Parsed<AlertsResponse>>> | null;
+  takeGuess?: (view: AlertsView, signal: AbortSignal) => TakenGuess | null;
 }
 
 /** The common face of the feeds the hub runs (alerts view, detail page, indicator panel). */
@@ -210,7 +211,7 @@ export class AlertsFeed implements Feed {
     const countsDue = !onlyOpen && !(all && this.meta.truncated === false) && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
     const listParams = all ? allAlertsParams(this.view, config, now) : alertsParams(this.view, config, now);
     const guessed = this.seen === null ? (this.deps.takeGuess?.(this.view, signal) ?? null) : null;
-    const alertsAnswer = guessed ?? request(ctx, '/alerts', (body) => parseAlertsResponse(body, all ? GROUPS_MAX_ALERTS : this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
+    const alertsAnswer = guessed?.answer ?? request(ctx, '/alerts', (body) => parseAlertsResponse(body, all ? GROUPS_MAX_ALERTS : this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
     const secondAnswer = countsDue
       ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
       : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs });
@@ -289,6 +290,8 @@ export class AlertsFeed implements Feed {
       // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
       this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.cacheSnapshot() }).catch(() => undefined);
     }
+    // The rows came from a guess without their history: the notes are asked for now, not a refresh interval later.
+    if (guessed?.notesMissing) return this.cycle(signal);
     return 'ok';
   }
 

@@ -1,16 +1,24 @@
 // A first start's list, asked for beside the user's preferences (the rules: src/core/first-page.ts). The start asks
 // for it once the config is known; the start's list takes it on its first poll when it holds that list's page, cut to
-// its page size, instead of asking again. A list it does not hold (the preferences show notes, or group the list)
-// cancels it, as does a list that never comes for it.
+// its page size, instead of asking again; when the preferences show the notes, it gives the rows and the list asks for
+// them again with their history at once. A list it does not hold (the preferences group the list) cancels it, as does
+// a list that never comes for it.
 import type { AlertsResponse, AlertsView, Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
 import { alertsParams } from '../core/alerts-query.ts';
-import { firstPageOf, guessHoldsPage } from '../core/first-page.ts';
+import { firstPageOf, guessFit } from '../core/first-page.ts';
 import { request, type HttpContext } from './http.ts';
 import { parseAlertsResponse, type Parsed } from './schema.ts';
 import { EARLY_KEEP_MS } from './early.ts';
 
 type ListAnswer = Result<Parsed<AlertsResponse>>;
+
+/** A guess taken for a view's first page. */
+export interface TakenGuess {
+  answer: Promise<ListAnswer>;
+  /** the rows came without the history the view's notes need: the page is to be asked for again at once */
+  notesMissing: boolean;
+}
 
 interface Guess {
   view: AlertsView;
@@ -35,20 +43,22 @@ export class GuessedList {
   }
 
   /**
-   * The answer as `view`'s first page, when the guess holds it (taken once; cancelled when `signal` aborts first);
-   * else null, and the guess is cancelled.
+   * The answer as `view`'s first page, when the guess holds its rows (taken once; cancelled when `signal` aborts
+   * first); else null, and the guess is cancelled.
    */
-  take(view: AlertsView, signal: AbortSignal): Promise<ListAnswer> | null {
+  take(view: AlertsView, signal: AbortSignal): TakenGuess | null {
     const guess = this.guess;
     if (!guess) return null;
     this.guess = null;
     clearTimeout(guess.timer);
-    if (!guessHoldsPage(guess.view, view) || signal.aborted) {
+    const fit = guessFit(guess.view, view);
+    if (!fit || signal.aborted) {
       guess.controller.abort();
       return null;
     }
     signal.addEventListener('abort', () => guess.controller.abort(), { once: true });
-    return guess.answer.then((answer) => (answer.ok ? { ok: true, value: { ...answer.value, value: firstPageOf(answer.value.value, view.rowsPerPage) } } : answer));
+    const answer = guess.answer.then((answer): ListAnswer => (answer.ok ? { ok: true, value: { ...answer.value, value: firstPageOf(answer.value.value, view.rowsPerPage) } } : answer));
+    return { answer, notesMissing: fit === 'rows' };
   }
 
   /** Cancels the guess not taken (the start's list has its answer, or another tab polls). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPageList, firstPageOf, GUESSED_LIST_PREFS, guessedStartView, guessHoldsPage } from '../../../src/core/first-page.ts';
+import { firstPageList, firstPageOf, GUESSED_LIST_PREFS, guessedStartView, guessFit } from '../../../src/core/first-page.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../src/core/preferences.ts';
@@ -18,14 +18,21 @@ describe('the list a first start guesses', () => {
 
   it('holds the first page of every page size offered, for the same address', () => {
     for (const { value } of ROWS_PER_PAGE_OPTIONS) {
-      expect(guessHoldsPage(guessed('?q=resource:web01', '#status:open'), openingView('?q=resource:web01', '#status:open', config, prefs({ rowsPerPage: value })))).toBe(true);
+      expect(guessFit(guessed('?q=resource:web01', '#status:open'), openingView('?q=resource:web01', '#status:open', config, prefs({ rowsPerPage: value })))).toBe('page');
     }
   });
 
-  it('does not hold a longer page, another page, or a list with the notes', () => {
-    expect(guessHoldsPage(guessed(), openingView('', '', config, prefs({ rowsPerPage: 500 })))).toBe(false);
-    expect(guessHoldsPage(guessed(), { ...openingView('', '', config, prefs({ rowsPerPage: 20 })), page: 2 })).toBe(false);
-    expect(guessHoldsPage(guessed(), openingView('', '', config, prefs({ rowsPerPage: 20, showNotesIcon: true })))).toBe(false);
+  it('holds only the rows of a list with the notes, which needs their history', () => {
+    expect(guessFit(guessed('?q=resource:web01'), openingView('?q=resource:web01', '', config, prefs({ rowsPerPage: 20, showNotesIcon: true })))).toBe('rows');
+    expect(guessFit(guessed(), openingView('', '', config, prefs({ rowsPerPage: 200, showNotesIcon: true })))).toBe('rows');
+    // Not when the list differs in more than the notes.
+    expect(guessFit(guessed(), openingView('', '#status:closed', config, prefs({ rowsPerPage: 20, showNotesIcon: true })))).toBeNull();
+    expect(guessFit(guessed(), openingView('', '', config, prefs({ rowsPerPage: 500, showNotesIcon: true })))).toBeNull();
+  });
+
+  it('does not hold a longer page or another page', () => {
+    expect(guessFit(guessed(), openingView('', '', config, prefs({ rowsPerPage: 500 })))).toBeNull();
+    expect(guessFit(guessed(), { ...openingView('', '', config, prefs({ rowsPerPage: 20 })), page: 2 })).toBeNull();
   });
 
   it('is not asked for a grouped list or the overview, which ask for every alert of their view', () => {
@@ -43,11 +50,12 @@ describe('the list a first start guesses', () => {
   });
 
   it('does not hold a grouped list (it asks for every alert), nor another search, filter or sort', () => {
-    expect(guessHoldsPage(guessed(), openingView('', '', config, prefs({ rowsPerPage: 20, groupBy: 'event' })))).toBe(false);
-    expect(guessHoldsPage(guessed(), openingView('?q=resource:web01', '', config, prefs({ rowsPerPage: 20 })))).toBe(false);
-    expect(guessHoldsPage(guessed(), openingView('', '#status:closed', config, prefs({ rowsPerPage: 20 })))).toBe(false);
+    expect(guessFit(guessed(), openingView('', '', config, prefs({ rowsPerPage: 20, groupBy: 'event' })))).toBeNull();
+    expect(guessFit(guessed(), openingView('', '', config, prefs({ rowsPerPage: 20, groupBy: 'event', showNotesIcon: true })))).toBeNull();
+    expect(guessFit(guessed(), openingView('?q=resource:web01', '', config, prefs({ rowsPerPage: 20 })))).toBeNull();
+    expect(guessFit(guessed(), openingView('', '#status:closed', config, prefs({ rowsPerPage: 20 })))).toBeNull();
     const view = openingView('', '', config, prefs({ rowsPerPage: 20 }));
-    expect(guessHoldsPage(guessed(), { ...view, sort: { sortBy: 'lastReceiveTime', descending: false } })).toBe(false);
+    expect(guessFit(guessed(), { ...view, sort: { sortBy: 'lastReceiveTime', descending: false } })).toBeNull();
   });
 });
 

@@ -473,15 +473,33 @@ describe('a start at an address of the alert list', () => {
     expect(alertsAsked()).toHaveLength(0);
   });
 
-  it('on a first start whose preferences show the notes, asks for the list again with them: the guessed one is not shown', async () => {
+  it('on a first start whose preferences show the notes, shows the guessed rows at once, then asks for them with their notes', async () => {
     await setPrefs({ rowsPerPage: 20, showNotesIcon: true });
-    const { events } = await start(`address-guess-notes-${++counter}`, undefined, at('/alerts'));
-    const full = await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first rows');
+    const liveRows = (e: WorkerEvent): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache;
+    // Each list asked for, and whether rows from the API had been shown when it was.
+    const lists: { url: string; afterRows: boolean }[] = [];
+    let shown: WorkerEvent[] = [];
+    const fetchImpl: typeof fetch = (input, init) => {
+      if (String(input).includes('/alerts?')) lists.push({ url: String(input), afterRows: shown.some(liveRows) });
+      return fetch(input, init);
+    };
+    const { events } = await start(`address-guess-notes-${++counter}`, fetchImpl, at('/alerts'));
+    shown = events;
+    const full = await until(() => events.find(liveRows), 5000, 'the first rows');
+    // The first rows came from the one list asked for before them: the guess, without the notes' history.
+    await until(() => lists.length === 2, 2000, 'the list with the notes');
+    expect(lists.map((l) => l.afterRows)).toEqual([false, true]);
+    expect(lists[0]!.url).not.toContain('show-history');
+    expect(full.meta.pageSize).toBe(20);
+    expect(full.rows).toHaveLength(20);
+    expect(full.rows.every((r) => r.history.length === 0)).toBe(true);
+    // At once (not a refresh interval later), the same page with the notes: the rows come again, with their history.
+    const patch = await until(() => events.find((e): e is AlertsPatch => e.type === 'alerts-patch' && (e.rows?.some((r) => r.history.length > 0) ?? false)), 2000, 'the rows with their history');
     expect(alertsAsked()).toHaveLength(2);
-    expect(alertsAsked()[0]).not.toContain('show-history');
     expect(alertsAsked()[1]).toContain('show-history=true');
     expect(alertsAsked()[1]).toContain('page-size=20');
-    expect(full.meta.pageSize).toBe(20);
+    expect(patch.order).toBeUndefined();
+    expect(patch.rows!.every((r) => full.rows.some((f) => f.id === r.id))).toBe(true);
   });
 
   it('on a first start of a grouped list, asks for every alert of its view once, and guesses no page', async () => {
