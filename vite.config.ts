@@ -7,8 +7,11 @@ import { precompressPlugin } from './server/precompress.ts';
 import { icuMessages } from './scripts/icu-messages.ts';
 import { FIRST_SCREEN_MESSAGES } from './scripts/first-screen-messages.ts';
 import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
+import { bootFirst, bootGroup } from './scripts/boot-first.ts';
 import { quietStartLinksPlugin } from './scripts/quiet-start-links.ts';
 import { MANIFEST_FILE } from './src/app/pwa/manifest-link.ts';
+
+const BOOT_MODULE = 'src/app/boot.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -41,6 +44,8 @@ export default defineConfig({
         // (Rolldown then puts its interop helpers, 0.7 KiB, in a file of their own.)
         codeSplitting: {
           groups: [
+            // The page's first script, which starts the data worker, loads and runs on its own (scripts/boot-first.ts).
+            bootGroup(BOOT_MODULE),
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'shell', tags: ['$initial'] },
             // What the alerts screen shares with its lazy panels (filter sheet, touch row menu), with its lazy list
@@ -65,6 +70,8 @@ export default defineConfig({
     tailwindcss(),
     // The alert list's chunk downloads beside the shell instead of after it (scripts/preload-first-screen.ts).
     preloadFirstScreen('src/app/screens/alerts/AlertsScreen.tsx'),
+    // The data worker starts from a script of its own, first in index.html (scripts/boot-first.ts).
+    bootFirst(BOOT_MODULE),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -1,10 +1,12 @@
+// First: the data worker starts before anything else runs (src/app/boot.ts).
+import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { store } from './state/store.ts';
 import { App, startBoot } from './App.tsx';
 import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts';
-import { warmUpWorker } from './state/connect.ts';
+import { warmUpWorker } from './state/worker-start.ts';
 import { whenStarted } from './startup.ts';
 import { watchConsoleQueries } from './hooks/useMediaQuery.ts';
 import { linkManifest } from './pwa/manifest-link.ts';
@@ -13,7 +15,7 @@ import './styles.css';
 
 /** The console itself. */
 function startConsole() {
-  // The data worker's script loads, and its start-up begins, while React renders the first frame.
+  // The data worker has started (src/app/boot.ts), unless the address looked like a sign-in answer that was not one.
   warmUpWorker();
   startBoot();
   // The layout's media queries are answered now, on an empty page, rather than during the first render.

@@ -185,3 +185,39 @@ test('a first start of a signed-in user asks for its list as soon as the config 
   expect(lists.filter((l) => l.at < restLoadedAt + 500)).toHaveLength(1);
   await context.close();
 });
+
+test('the data worker starts before the shell has loaded: with the shell held back, the config and the list are asked for', async ({ browser }) => {
+  const email = `boot-first-${Date.now()}@acme.example`;
+  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Boot First', email, password: 'boot-first' }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  // The shell's entry script, as the page names it (not the page's first script, which loads on its own).
+  const html = await (await fetch(`${AUTH_BASE_URL}/alerts`)).text();
+  const shell = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  expect(shell).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  const context = await browser.newContext();
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem('auth.token')) localStorage.setItem('auth.token', t);
+  }, token);
+  // The shell comes only when the test lets it, as on a slow link or a busy device.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route((url) => url.pathname === shell, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  context.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const page = await context.newPage();
+  await page.goto(`${AUTH_BASE_URL}/alerts`, { waitUntil: 'commit' });
+  await expect.poll(() => asked.includes('/api/config') && asked.includes('/api/alerts'), { timeout: 10_000 }).toBe(true);
+  // Nothing of the console is on screen yet: the page's own script had not run.
+  await expect(page.getByRole('table', { name: 'Alerts' })).toHaveCount(0);
+  release();
+  const table = page.getByRole('table', { name: 'Alerts' });
+  await expect.poll(async () => table.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+  await context.close();
+});

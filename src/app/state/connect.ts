@@ -4,18 +4,19 @@
 import { startTransition } from 'react';
 import * as Comlink from 'comlink';
 import { readAlertsLocation } from '../../core/alerts-location.ts';
-import { configSourcesAt, type ConfigSources } from '../../core/config.ts';
 import { WORKER_LOAD_ERROR } from '../../core/snapshot.ts';
-import type { InitResult, Result, StartAddress, WorkerEvent } from '../../worker/contract/index.ts';
-import { dataWorker, startDataWorker } from '../worker-client.ts';
+import type { InitResult, Result, WorkerEvent } from '../../worker/contract/index.ts';
+import { dataWorker } from '../worker-client.ts';
 import { store as appStore, setIfChanged, type EventHandlers, type Store } from './store.ts';
 import { alertsHandlers } from './alerts.ts';
-import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, readToken, sessionAtom, sessionHandlers } from './session.ts';
+import { configAtom, configFromCacheAtom, followTokenOfOtherTabs, sessionAtom, sessionHandlers } from './session.ts';
+import { readToken } from './stored-token.ts';
+import { configSources, startAddress } from './worker-start.ts';
 import { prefsAtom, savedQueriesAtom, userHandlers } from './user.ts';
 import { detailHandlers } from './detail.ts';
 import { noticeHandlers } from './notices.ts';
 import { outboxHandlers } from './outbox.ts';
-import { earlyStart, startRequestsHandlers } from './start-requests.ts';
+import { startRequestsHandlers } from './start-requests.ts';
 
 /** Every event type has exactly one owner: a type without a handler is a compile error here. */
 const handlers: EventHandlers<WorkerEvent['type']> = {
@@ -74,24 +75,6 @@ export function firstScreenShown(route: string): void {
   if (!startList) return;
   startList = false;
   if (route !== 'alerts') void dataWorker.setView(null).catch(() => undefined);
-}
-
-/**
- * Where the config comes from: the console's config.json, and the values built in. The same for the worker's first
- * message and its start (it takes the early requests only for the sources they were asked for), and for the worker's
- * first script, which works them out itself.
- */
-const configSources = (): ConfigSources => configSourcesAt(location.origin, import.meta.env);
-
-/** The page's address as the worker works out the page it opens on. */
-const startAddress = (): StartAddress => ({ pathname: location.pathname, search: location.search, hash: location.hash, buildBase: import.meta.env.BASE_URL });
-
-/**
- * Starts the worker's script loading (main.tsx, before the first render), telling it what the start asks for first
- * (the config's sources; the request the last start at this address made first for its list), to ask at once.
- */
-export function warmUpWorker(): void {
-  startDataWorker(earlyStart(startAddress(), readToken(), configSources()));
 }
 
 /** Whether the worker polls the list of the start's address, which no screen has taken over yet. */

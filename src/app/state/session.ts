@@ -7,6 +7,7 @@ import { userScopes, usernameOf } from '../../core/jwt.ts';
 import { hasPerms, isAdmin, permsContextOf } from '../../core/perms.ts';
 import { setIfChanged, type EventHandlers } from './store.ts';
 import { forgetStartRequests } from './start-requests.ts';
+import { AUTH_TOKEN_KEY, writeToken } from './stored-token.ts';
 
 export const configAtom = atom<Config | null>(null);
 export const configFromCacheAtom = atom(false);
@@ -50,25 +51,6 @@ export const permsAtom = atom((get) => {
     can: (scope: string | null) => scope === null || hasPerms(scope, ctx),
   };
 });
-
-const AUTH_TOKEN_KEY = 'auth.token';
-
-export function readToken(): string | null {
-  try {
-    return localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeToken(token: string | null) {
-  try {
-    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
-    else localStorage.removeItem(AUTH_TOKEN_KEY);
-  } catch {
-    // Storage may be disabled; the worker still holds the token for this tab.
-  }
-}
 
 /** Another tab signed in or out: `follow` hands the new token to this tab's worker. Returns the unsubscribe. */
 export function followTokenOfOtherTabs(follow: (token: string | null) => void): () => void {
