@@ -2,18 +2,18 @@
 // and src/app/state/ (the event stream) import this file; ESLint enforces it.
 import * as Comlink from 'comlink';
 import type { DataWorkerApi, EarlyStart } from '../worker/contract/index.ts';
+import { launchWorker } from './worker-launch.ts';
 
 let remote: Comlink.Remote<DataWorkerApi> | null = null;
 
 /**
- * Starts the worker (once): its script loads while the rest of the start-up goes on. `early` is the first message it
- * gets: the requests to send before the rest of it has loaded.
+ * The worker's client (once): the worker starts, unless the page's first script started it, and its script loads
+ * while the rest of the start-up goes on. `early` is the first message it gets: the requests to send before the rest
+ * of it has loaded.
  */
 export function startDataWorker(early?: EarlyStart): Comlink.Remote<DataWorkerApi> {
   if (remote) return remote;
-  const worker = new Worker(new URL('../worker/index.ts', import.meta.url), { type: 'module', name: 'alerta-data' });
-  if (early) worker.postMessage(early);
-  remote = Comlink.wrap<DataWorkerApi>(worker);
+  remote = Comlink.wrap<DataWorkerApi>(launchWorker(early));
   return remote;
 }
 

@@ -174,11 +174,6 @@ export interface BrowserAddress {
   hash: string;
 }
 
-/** An address as one string, the same in the page and in the worker: what a start's remembered requests are filed under. */
-export function addressKey(address: BrowserAddress): string {
-  return `${address.pathname}${address.search}${address.hash}`;
-}
-
 /**
  * The route an address most likely opens while the config is not known yet: under the build's base path, as if no
  * sign-in were asked for (unknown paths open the list). The start loads that screen's code meanwhile, and the worker

@@ -3,7 +3,7 @@
 // are asked for there too, and on a first start the list, once the config is known. All before the rest of the worker
 // has loaded; the start (session-service.ts) takes them in place of asking itself.
 import type { EarlyStart } from './contract/index.ts';
-import type { ConfigSources } from '../core/config.ts';
+import type { ConfigSources } from '../core/start-sources.ts';
 import { askAtApi, askConfig, configOfAnswers, type ConfigRequests } from './config-loader.ts';
 import { getMyAttributes } from './api/user.ts';
 import { joinUrl, type ObjectAnswer } from './http.ts';

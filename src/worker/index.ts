@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import { isEarlyStart, sendEarly } from './early.ts';
 import { askConfigEarly, askStartEarly } from './early-config.ts';
-import { configSourcesAt } from '../core/config.ts';
+import { configSourcesAt } from '../core/start-sources.ts';
 import { WORKER_LOAD_ERROR } from '../core/snapshot.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

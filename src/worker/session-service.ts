@@ -11,7 +11,8 @@ import { getMe, getMyAttributes } from './api/user.ts';
 import type { ObjectAnswer } from './http.ts';
 import { startListView } from '../core/alerts-location.ts';
 import { guessedStartView } from '../core/first-page.ts';
-import { addressKey, likelyStartRoute } from '../core/routes.ts';
+import { likelyStartRoute } from '../core/routes.ts';
+import { addressKey } from '../core/start-sources.ts';
 
 export class SessionService implements SessionApi {
   /** set while the config in use is the cached copy (the API could not be reached at start) */

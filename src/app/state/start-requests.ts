@@ -2,8 +2,7 @@
 // start at the same address hands them to the worker as its first message, and the worker sends them before the rest
 // of it has loaded (src/worker/early.ts). Only URLs are kept, never a token; signing out forgets them.
 import type { EarlyStart, StartAddress, StartRequestsMessage } from '../../worker/contract/index.ts';
-import type { ConfigSources } from '../../core/config.ts';
-import { addressKey } from '../../core/routes.ts';
+import { addressKey, type ConfigSources } from '../../core/start-sources.ts';
 import type { EventHandlers } from './store.ts';
 
 const KEY = 'alerta.startRequests';

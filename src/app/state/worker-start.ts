@@ -2,8 +2,8 @@
 // sources, the stored token, the address and the requests the last start there made first). The page's first script
 // (src/app/boot.ts) does it before the shell has loaded; the shell's own call then finds the worker started.
 import type { StartAddress } from '../../worker/contract/index.ts';
-import { configSourcesAt, type ConfigSources } from '../../core/config.ts';
-import { startDataWorker } from '../worker-client.ts';
+import { configSourcesAt, type ConfigSources } from '../../core/start-sources.ts';
+import { launchWorker } from '../worker-launch.ts';
 import { earlyStart } from './start-requests.ts';
 import { readToken } from './stored-token.ts';
 
@@ -22,5 +22,5 @@ export const startAddress = (): StartAddress => ({ pathname: location.pathname, 
  * request the last start at this address made first for its list), to ask at once.
  */
 export function warmUpWorker(): void {
-  startDataWorker(earlyStart(startAddress(), readToken(), configSources()));
+  launchWorker(earlyStart(startAddress(), readToken(), configSources()));
 }

@@ -2,7 +2,7 @@
 import type { Config, Preferences, SavedQuery, TokenClaims, User } from '../../core/types.ts';
 import type { Result } from '../../core/snapshot.ts';
 import type { BrowserAddress } from '../../core/routes.ts';
-import type { ConfigSources } from '../../core/config.ts';
+import type { ConfigSources } from '../../core/start-sources.ts';
 
 export interface SessionState {
   authenticated: boolean;
@@ -53,7 +53,7 @@ export interface NoticeMessage {
  */
 export interface StartRequestsMessage {
   type: 'start-requests';
-  /** the address the page opened at (addressKey in src/core/routes.ts) */
+  /** the address the page opened at (addressKey in src/core/start-sources.ts) */
   address: string;
   /** absolute URLs of the GET requests, in the order they were sent */
   urls: string[];

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   bootstrapEndpoint,
-  buildTimeConfig,
-  configSourcesAt,
   CLIENT_DEFAULTS,
   DEFAULT_COLUMNS,
   mergeConfig,
@@ -11,6 +9,7 @@ import {
   validateConfig,
   validateConfigWithIssues,
 } from '../../../src/core/config.ts';
+import { buildTimeConfig, configSourcesAt } from '../../../src/core/start-sources.ts';
 import type { Config } from '../../../src/core/types.ts';
 
 const serverConfig = JSON.parse(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressKey,
   ALERTS_RAIL_BELOW,
   drawerEntries,
   drawerMode,
@@ -16,6 +15,7 @@ import {
   stripBasePath,
   type DrawerContext,
 } from '../../../src/core/routes.ts';
+import { addressKey } from '../../../src/core/start-sources.ts';
 
 describe('route table', () => {
   it('requires auth for every screen and none for the auth pages and help', () => {
