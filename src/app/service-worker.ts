@@ -1,25 +1,15 @@
 // Registers the service worker that precaches the shell, so the console opens with no network, and runs the update
 // handshake: a new version downloads in the background and waits until the page says "now" (the update prompt, or
-// kiosk mode at a quiet moment), so nobody loses a half-written note to a reload they did not ask for.
-import type { Workbox as WorkboxClass } from 'workbox-window';
-import { SW_MESSAGES } from '../sw/messages.ts';
-import { store } from './state/store.ts';
-import { updateApplyingAtom, updateStatusAtom } from './pwa/pwa-state.ts';
+// kiosk mode at a quiet moment), so nobody loses a half-written note to a reload they did not ask for. What runs at
+// start is here; the registration and the handshake come once the first rows are on screen (./pwa/sw-registration.ts,
+// with workbox-window), so the first screen does not carry them.
 import { captureInstallPrompt } from './pwa/install.ts';
-
-/** How often a long-open console (a wall display, a tab left open for days) asks the server for a new version. */
-export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
-/** Coming back to the tab checks too, but not more than once a minute. */
-const MIN_CHECK_GAP_MS = 60 * 1000;
-/** If the new version has not taken over after this long, reload anyway rather than leave the user waiting. */
-const TAKEOVER_TIMEOUT_MS = 10_000;
+import type { register as Register } from './pwa/sw-registration.ts';
 
 /** This build's identity, stamped into the page as <meta name="app-build"> (tests and support read it). */
 export const BUILD_ID = `${__APP_VERSION__}+${__BUILD_TIME__}`;
 
 let registration: ServiceWorkerRegistration | null = null;
-let lastCheck = 0;
-let reloadRequested = false;
 
 function stampBuild() {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="app-build"]');
@@ -36,84 +26,22 @@ export function serviceWorkerRegistration(): ServiceWorkerRegistration | null {
   return registration;
 }
 
-/** Asks the server whether a new version exists; quietly does nothing offline or when asked too often. */
-export function checkForUpdate(force = false): void {
-  if (!registration || (!force && Date.now() - lastCheck < MIN_CHECK_GAP_MS)) return;
-  if (!navigator.onLine) return;
-  lastCheck = Date.now();
-  registration.update().catch(() => {
-    // Offline or the server is down: the next check will try again.
-  });
-}
-
-/**
- * Switches to the new version and reloads. With a version waiting, it is told to take over and the reload follows
- * its `controllerchange`; when another tab already switched, the reload alone brings this page up to date.
- */
-export function applyUpdate(): void {
-  if (reloadRequested) return;
-  reloadRequested = true;
-  store.set(updateApplyingAtom, true);
-  const waiting = registration?.waiting;
-  if (store.get(updateStatusAtom) === 'activated' || !waiting) {
-    location.reload();
-    return;
-  }
-  // The reload follows the takeover: `controllerchange` (below) or, where that does not reach this page, the new
-  // worker's own state. The timeout is for a worker that never answers, so nobody is left with a dead button.
-  waiting.addEventListener('statechange', () => {
-    if (waiting.state === 'activated' || waiting.state === 'redundant') location.reload();
-  });
-  waiting.postMessage({ type: SW_MESSAGES.skipWaiting });
-  setTimeout(() => location.reload(), TAKEOVER_TIMEOUT_MS);
-}
-
 /** At start: the build stamp, and the listener for the browser's install offer (which may come at any moment). */
 export function prepareServiceWorker() {
   stampBuild();
   captureInstallPrompt();
 }
 
-/** Registers the service worker; called once the first rows are on screen (workbox-window loads then). */
+/** Registers the service worker; called once the first rows are on screen. */
 export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  let Workbox: typeof WorkboxClass;
+  let register: typeof Register;
   try {
-    ({ Workbox } = await import('workbox-window'));
+    ({ register } = await import('./pwa/sw-registration.ts'));
   } catch (error) {
     // Offline on a first visit (nothing cached yet): the next start registers.
     console.warn('Service worker registration postponed', error);
     return;
   }
-
-  const container = navigator.serviceWorker;
-  // The very first install claims the page too (sw.ts); that is not an update and must not reload or prompt.
-  let hadController = container.controller !== null;
-  container.addEventListener('controllerchange', () => {
-    if (!hadController) {
-      hadController = true;
-      return;
-    }
-    if (reloadRequested) location.reload();
-    // Another tab switched to the new version: this page runs the old shell and its lazy chunks are gone from the
-    // cache, so it needs a reload too — through the same prompt (or kiosk's quiet moment), never under a dirty form.
-    else store.set(updateStatusAtom, 'activated');
-  });
-
-  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-  // Fired for a version found now, and for one that was already waiting when the page opened.
-  wb.addEventListener('waiting', () => {
-    if (store.get(updateStatusAtom) === 'none') store.set(updateStatusAtom, 'waiting');
-  });
-  wb.register()
-    .then((reg) => {
-      registration = reg ?? null;
-      lastCheck = Date.now();
-      setInterval(() => checkForUpdate(true), UPDATE_CHECK_INTERVAL_MS);
-      document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'visible') checkForUpdate();
-      });
-      window.addEventListener('online', () => checkForUpdate());
-    })
-    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  register((reg) => (registration = reg));
 }

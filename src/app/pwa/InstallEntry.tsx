@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon.tsx';
 import { LATER_ICONS } from '../components/later-icons.ts';
 import { Button, IconButton } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
-import { useInstallPrompt } from './install.ts';
+import { useInstallPrompt } from './install-prompt.ts';
 
 function InstallHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useT } from '../state/i18n.ts';
 import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { applyUpdate } from '../service-worker.ts';
+import { applyUpdate } from './sw-registration.ts';
 import { hasDirtyForms } from './dirty-forms.ts';
 import { dirtyFormsAtom, updateApplyingAtom, updateStatusAtom } from './pwa-state.ts';
 import { isQuietMoment, KIOSK_QUIET_CHECK_MS, readPageActivity } from './quiet-moment.ts';
