@@ -4,8 +4,8 @@
 // asked for beside them, with the largest page size offered: the first page of any page size the user prefers is the
 // start of that answer, so the right rows come from the first answer. With the notes shown, the rows are the same but
 // each needs its history (which can be a hundred entries an alert, so it is not guessed): the rows are shown from the
-// guess and asked for again with their history at once. A grouping asks for another list: the guess is then cancelled
-// and the list asked for anew.
+// guess and asked for again with their history half a second later (SOON_MS, src/worker/poller.ts). A grouping asks
+// for another list: the guess is then cancelled and the list asked for anew.
 import type { AlertsResponse, AlertsView, Config, Preferences } from './types.ts';
 import { ROWS_PER_PAGE_OPTIONS } from './preferences.ts';
 import { viewKey } from './alerts-view.ts';
@@ -43,7 +43,7 @@ export function guessedStartView(address: BrowserAddress, buildBase: string, con
  * What the answer for `guessed` gives the page `view` shows, both the first page of one list (same filter, search,
  * sort), one page of it (not every alert, as a grouped list asks), and `view`'s page no longer than the guess's:
  * - 'page': all of it;
- * - 'rows': its rows and paging, without the notes `view` shows (the rows' history): ask for the page again at once;
+ * - 'rows': its rows and paging, without the notes `view` shows (the rows' history): ask for the page again soon;
  * - null: another list.
  */
 export function guessFit(guessed: AlertsView, view: AlertsView): 'page' | 'rows' | null {

@@ -290,9 +290,8 @@ export class AlertsFeed implements Feed {
       // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
       this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.cacheSnapshot() }).catch(() => undefined);
     }
-    // The rows came from a guess without their history: the notes are asked for now, not a refresh interval later.
-    if (guessed?.notesMissing) return this.cycle(signal);
-    return 'ok';
+    // The rows came from a guess without their history: the notes are asked for soon, not a refresh interval later.
+    return guessed?.notesMissing ? 'soon' : 'ok';
   }
 
   /**

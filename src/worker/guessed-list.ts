@@ -1,7 +1,7 @@
 // A first start's list, asked for beside the user's preferences (the rules: src/core/first-page.ts). The start asks
 // for it once the config is known; the start's list takes it on its first poll when it holds that list's page, cut to
 // its page size, instead of asking again; when the preferences show the notes, it gives the rows and the list asks for
-// them again with their history at once. A list it does not hold (the preferences group the list) cancels it, as does
+// them again with their history soon after. A list it does not hold (the preferences group the list) cancels it, as does
 // a list that never comes for it.
 import type { AlertsResponse, AlertsView, Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
@@ -16,7 +16,7 @@ type ListAnswer = Result<Parsed<AlertsResponse>>;
 /** A guess taken for a view's first page. */
 export interface TakenGuess {
   answer: Promise<ListAnswer>;
-  /** the rows came without the history the view's notes need: the page is to be asked for again at once */
+  /** the rows came without the history the view's notes need: the page is to be asked for again soon */
   notesMissing: boolean;
 }
 

@@ -5,6 +5,8 @@ import { backoffDelay, retryCeilingMs } from '../core/backoff.ts';
 
 export type CycleOutcome =
   | 'ok'
+  /** the answer lacked part of what the view shows (a first start's rows, guessed without their notes): again soon */
+  | 'soon'
   /** no response: retry with backoff */
   | 'network'
   /** a 4xx that polling again will not fix soon: wait long */
@@ -30,6 +32,13 @@ export interface PollerOptions {
   clearTimer?: (handle: unknown) => void;
   random?: () => number;
 }
+
+/**
+ * The wait before completing a view whose answer lacked a part ('soon'): long enough for the page to have drawn what
+ * came (a newer answer arriving while React renders the first rows would start that render again), short enough that
+ * the missing part follows at once to the eye.
+ */
+export const SOON_MS = 500;
 
 /** waiting after a 4xx: the answer will not change in seconds, and hammering the server helps nobody */
 const CLIENT_ERROR_WAIT_MS = 60_000;
@@ -138,6 +147,9 @@ export class Poller {
     if (outcome === 'ok') {
       this.failures = 0;
       delay = this.cadenceMs();
+    } else if (outcome === 'soon') {
+      this.failures = 0;
+      delay = SOON_MS;
     } else if (outcome === 'network') {
       delay = backoffDelay(this.failures++, {
         baseMs: interval,
@@ -148,7 +160,7 @@ export class Poller {
     } else {
       delay = Math.max(interval, CLIENT_ERROR_WAIT_MS);
     }
-    this.options.onRetryAt?.(outcome === 'ok' ? null : Date.now() + delay);
+    this.options.onRetryAt?.(outcome === 'ok' || outcome === 'soon' ? null : Date.now() + delay);
     const setTimer = this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.timer = setTimer(() => {
       this.timer = null;

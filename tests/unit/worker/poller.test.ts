@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
-import { Poller, type CycleOutcome } from '../../../src/worker/poller.ts';
+import { Poller, SOON_MS, type CycleOutcome } from '../../../src/worker/poller.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -30,6 +30,28 @@ describe('Poller', () => {
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
+    poller.stop();
+  });
+
+  it('a cycle whose answer lacked part of the view asks to poll again soon, then the usual interval follows', async () => {
+    const { calls, cycle } = controlledCycle();
+    const retryAt: (number | null)[] = [];
+    const poller = new Poller({ cycle, intervalMs: () => 5000, onRetryAt: (at) => retryAt.push(at) });
+    void poller.start();
+    calls[0]!.resolve('soon');
+    await flush();
+    await vi.advanceTimersByTimeAsync(SOON_MS - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    // Not a failure: nothing says a retry is due.
+    expect(retryAt).toEqual([null]);
+    calls[1]!.resolve('ok');
+    await flush();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
     poller.stop();
   });
 

@@ -17,6 +17,7 @@ import { viewKey } from '../../../src/core/alerts-view.ts';
 import { GROUPS_MAX_ALERTS } from '../../../src/core/alert-groups.ts';
 import type { CoordinationOptions, LockManagerLike } from '../../../src/worker/coordinator.ts';
 import { FakeLocks } from './fake-locks.ts';
+import { SOON_MS } from '../../../src/worker/poller.ts';
 
 let server: RunningServer;
 let token = '';
@@ -477,14 +478,21 @@ describe('a start at an address of the alert list', () => {
     await setPrefs({ rowsPerPage: 20, showNotesIcon: true });
     const liveRows = (e: WorkerEvent): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache;
     // Each list asked for, and whether rows from the API had been shown when it was.
-    const lists: { url: string; afterRows: boolean }[] = [];
+    const lists: { url: string; afterRows: boolean; at: number }[] = [];
     let shown: WorkerEvent[] = [];
     const fetchImpl: typeof fetch = (input, init) => {
-      if (String(input).includes('/alerts?')) lists.push({ url: String(input), afterRows: shown.some(liveRows) });
+      if (String(input).includes('/alerts?')) lists.push({ url: String(input), afterRows: shown.some(liveRows), at: Date.now() });
       return fetch(input, init);
     };
     const { events } = await start(`address-guess-notes-${++counter}`, fetchImpl, at('/alerts'));
     shown = events;
+    // When the rows were sent to the page (at the latest: now, if they came before this line).
+    let rowsAt = events.some(liveRows) ? Date.now() : Number.NaN;
+    const push = events.push.bind(events);
+    events.push = (...added: WorkerEvent[]) => {
+      if (Number.isNaN(rowsAt) && added.some(liveRows)) rowsAt = Date.now();
+      return push(...added);
+    };
     const full = await until(() => events.find(liveRows), 5000, 'the first rows');
     // The first rows came from the one list asked for before them: the guess, without the notes' history.
     await until(() => lists.length === 2, 2000, 'the list with the notes');
@@ -493,9 +501,11 @@ describe('a start at an address of the alert list', () => {
     expect(full.meta.pageSize).toBe(20);
     expect(full.rows).toHaveLength(20);
     expect(full.rows.every((r) => r.history.length === 0)).toBe(true);
-    // At once (not a refresh interval later), the same page with the notes: the rows come again, with their history.
+    // Soon (not a refresh interval later), the same page with the notes: the rows come again, with their history.
     const patch = await until(() => events.find((e): e is AlertsPatch => e.type === 'alerts-patch' && (e.rows?.some((r) => r.history.length > 0) ?? false)), 2000, 'the rows with their history');
     expect(alertsAsked()).toHaveLength(2);
+    // Not while the page draws the rows that came: an answer then would start that render again.
+    expect(lists[1]!.at - rowsAt).toBeGreaterThanOrEqual(SOON_MS - 50);
     expect(alertsAsked()[1]).toContain('show-history=true');
     expect(alertsAsked()[1]).toContain('page-size=20');
     expect(patch.order).toBeUndefined();
