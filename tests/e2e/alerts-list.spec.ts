@@ -369,7 +369,8 @@ test('what waits for the first rows (the service worker and its helper script) i
   const timing = async () =>
     page.evaluate(() => ({
       painted: (window as unknown as { __rowsPaintedAt?: number }).__rowsPaintedAt ?? null,
-      helper: performance.getEntriesByType('resource').find((e) => /workbox-window/.test(e.name))?.startTime ?? null,
+      // The registration's chunk, which brings workbox-window with it.
+      helper: performance.getEntriesByType('resource').find((e) => /\/sw-registration-[\w-]+\.js$/.test(e.name))?.startTime ?? null,
     }));
   await expect.poll(async () => (await timing()).helper, { timeout: 15_000 }).not.toBeNull();
   const { painted, helper } = await timing();
