@@ -6,23 +6,11 @@
 // imports the same file, and a module runs once. A build without that chunk fails, so a renamed file cannot silently
 // undo this.
 import type { Plugin } from 'vite';
-
-interface ChunkLike {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  moduleIds: string[];
-}
-
-type BundleLike = Record<string, ChunkLike | { type: 'asset'; fileName: string }>;
+import { chunkHolding, indexHtmlTags, type BundleLike } from './index-html-chunks.ts';
 
 /** The file of the chunk that holds the module ending in `moduleSuffix`. */
 export function chunkOf(bundle: BundleLike, moduleSuffix: string): string {
-  const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
-  const holds = (id: string | null) => id?.replace(/\\/g, '/').endsWith(moduleSuffix) ?? false;
-  const chunk = chunks.find((c) => holds(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(holds));
-  if (!chunk) throw new Error(`boot-first: no chunk for ${moduleSuffix}`);
-  return chunk.fileName;
+  return chunkHolding(bundle, moduleSuffix, 'boot-first').fileName;
 }
 
 /** The code-splitting group that gives the first script (and what it imports) a chunk of its own. */
@@ -33,20 +21,7 @@ export function bootGroup(moduleSuffix: string) {
 }
 
 export function bootFirst(moduleSuffix: string): Plugin {
-  let base = '/';
-  return {
-    name: 'boot-first',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return [];
-        const file = chunkOf(ctx.bundle as unknown as BundleLike, moduleSuffix);
-        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: base + file }, injectTo: 'head-prepend' as const }];
-      },
-    },
-  };
+  return indexHtmlTags('boot-first', (bundle, base) => [
+    { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: base + chunkOf(bundle, moduleSuffix) }, injectTo: 'head-prepend' },
+  ]);
 }

@@ -5,26 +5,13 @@
 // from the first byte of HTML. Only the chunks the entry does not already load are added; a build whose screen
 // module is missing fails, so a renamed file cannot silently undo the preload.
 import type { Plugin } from 'vite';
-
-interface ChunkLike {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  facadeModuleId: string | null;
-  moduleIds: string[];
-  imports: string[];
-}
-
-type BundleLike = Record<string, ChunkLike | { type: 'asset'; fileName: string }>;
+import { chunkHolding, indexHtmlTags, type BundleLike, type ChunkLike } from './index-html-chunks.ts';
 
 /** The chunk files a module's chunk needs (itself and its static imports), minus those the entry loads anyway. */
 export function chunksToPreload(bundle: BundleLike, moduleSuffix: string): string[] {
   const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const isScreen = (id: string | null) => id?.replace(/\\/g, '/').endsWith(moduleSuffix) ?? false;
-  // The module's own chunk, or the chunk a code-splitting group put it in.
-  const screen = chunks.find((c) => isScreen(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isScreen));
-  if (!screen) throw new Error(`preload-first-screen: no chunk for ${moduleSuffix}`);
+  const screen = chunkHolding(bundle, moduleSuffix, 'preload-first-screen');
 
   const closure = (start: ChunkLike[]): Set<string> => {
     const seen = new Set<string>();
@@ -44,23 +31,11 @@ export function chunksToPreload(bundle: BundleLike, moduleSuffix: string): strin
 }
 
 export function preloadFirstScreen(moduleSuffix: string): Plugin {
-  let base = '/';
-  return {
-    name: 'preload-first-screen',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return [];
-        return chunksToPreload(ctx.bundle as unknown as BundleLike, moduleSuffix).map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
+  return indexHtmlTags('preload-first-screen', (bundle, base) =>
+    chunksToPreload(bundle, moduleSuffix).map((file) => ({
+      tag: 'link',
+      attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+      injectTo: 'head' as const,
+    })),
+  );
 }

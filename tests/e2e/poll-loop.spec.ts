@@ -9,6 +9,16 @@ async function alertsRequests(page: Page): Promise<number> {
   return ((await res.json()) as { counts: Record<string, number> }).counts['GET /alerts'] ?? 0;
 }
 
+/** A new user of the demo's customer Acme Corp (so the list has rows), signed up; its token. */
+async function signUp(prefix: string): Promise<string> {
+  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: prefix, email: `${prefix}-${Date.now()}@acme.example`, password: `${prefix}-password` }),
+  });
+  return ((await signup.json()) as { token: string }).token;
+}
+
 async function freshness(page: Page) {
   return page.getByTestId('freshness').getByRole('status');
 }
@@ -107,13 +117,7 @@ test('with 50 rows per page in the preferences, a start asks for 50 at once: no 
 
 test('a first start of a signed-in user (nothing cached) asks for the list once, beside the preferences, and shows the page size of the preferences', async ({ browser }) => {
   // A new user (of the demo's customer Acme Corp, so the list has rows) whose preferences on the server say 50 rows.
-  const email = `first-start-${Date.now()}@acme.example`;
-  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'First Start', email, password: 'first-start' }),
-  });
-  const { token } = (await signup.json()) as { token: string };
+  const token = await signUp('first-start');
   const saved = await fetch(`${AUTH_BASE_URL}/api/user/me/attributes`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -151,13 +155,7 @@ test('a first start of a signed-in user (nothing cached) asks for the list once,
 });
 
 test('a first start of a signed-in user asks for its list as soon as the config is known, before the rest of the data worker has loaded', async ({ browser }) => {
-  const email = `first-start-early-${Date.now()}@acme.example`;
-  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'First Start', email, password: 'first-start' }),
-  });
-  const { token } = (await signup.json()) as { token: string };
+  const token = await signUp('first-start-early');
   const context = await browser.newContext();
   await context.addInitScript((t) => {
     if (!localStorage.getItem('auth.token')) localStorage.setItem('auth.token', t);
@@ -187,13 +185,7 @@ test('a first start of a signed-in user asks for its list as soon as the config 
 });
 
 test('the data worker starts before the shell has loaded: with the shell held back, the config and the list are asked for', async ({ browser }) => {
-  const email = `boot-first-${Date.now()}@acme.example`;
-  const signup = await fetch(`${AUTH_BASE_URL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Boot First', email, password: 'boot-first' }),
-  });
-  const { token } = (await signup.json()) as { token: string };
+  const token = await signUp('boot-first');
   // The shell's entry script, as the page names it (not the page's first script, which loads on its own).
   const html = await (await fetch(`${AUTH_BASE_URL}/alerts`)).text();
   const shell = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];

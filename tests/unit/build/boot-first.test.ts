@@ -4,8 +4,10 @@ import { bootGroup, chunkOf } from '../../../scripts/boot-first.ts';
 const chunk = (fileName: string, facadeModuleId: string | null, moduleIds: string[] = facadeModuleId ? [facadeModuleId] : []) => ({
   type: 'chunk' as const,
   fileName,
+  isEntry: false,
   facadeModuleId,
   moduleIds,
+  imports: [],
 });
 
 describe("the page's first script, named in index.html", () => {
