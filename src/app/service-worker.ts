@@ -4,7 +4,6 @@
 // start is here; the registration and the handshake come once the first rows are on screen (./pwa/sw-registration.ts,
 // with workbox-window), so the first screen does not carry them.
 import { captureInstallPrompt } from './pwa/install.ts';
-import type { register as Register } from './pwa/sw-registration.ts';
 
 /** This build's identity, stamped into the page as <meta name="app-build"> (tests and support read it). */
 export const BUILD_ID = `${__APP_VERSION__}+${__BUILD_TIME__}`;
@@ -35,13 +34,10 @@ export function prepareServiceWorker() {
 /** Registers the service worker; called once the first rows are on screen. */
 export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  let register: typeof Register;
-  try {
-    ({ register } = await import('./pwa/sw-registration.ts'));
-  } catch (error) {
+  const loaded = await import('./pwa/sw-registration.ts').catch((error: unknown) => {
     // Offline on a first visit (nothing cached yet): the next start registers.
     console.warn('Service worker registration postponed', error);
-    return;
-  }
-  register((reg) => (registration = reg));
+    return null;
+  });
+  loaded?.register((reg) => (registration = reg));
 }

@@ -4,7 +4,6 @@ import { Workbox } from 'workbox-window';
 import { SW_MESSAGES } from '../../sw/messages.ts';
 import { store } from '../state/store.ts';
 import { updateApplyingAtom, updateStatusAtom } from './pwa-state.ts';
-import { serviceWorkerRegistration } from '../service-worker.ts';
 
 /** How often a long-open console (a wall display, a tab left open for days) asks the server for a new version. */
 export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
@@ -13,12 +12,13 @@ const MIN_CHECK_GAP_MS = 60 * 1000;
 /** If the new version has not taken over after this long, reload anyway rather than leave the user waiting. */
 const TAKEOVER_TIMEOUT_MS = 10_000;
 
+/** The registration, once registered (src/app/service-worker.ts is handed it too, for the parts that use it). */
+let registration: ServiceWorkerRegistration | null = null;
 let lastCheck = 0;
 let reloadRequested = false;
 
 /** Asks the server whether a new version exists; quietly does nothing offline or when asked too often. */
 function checkForUpdate(force = false): void {
-  const registration = serviceWorkerRegistration();
   if (!registration || (!force && Date.now() - lastCheck < MIN_CHECK_GAP_MS)) return;
   if (!navigator.onLine) return;
   lastCheck = Date.now();
@@ -35,7 +35,7 @@ export function applyUpdate(): void {
   if (reloadRequested) return;
   reloadRequested = true;
   store.set(updateApplyingAtom, true);
-  const waiting = serviceWorkerRegistration()?.waiting;
+  const waiting = registration?.waiting;
   if (store.get(updateStatusAtom) === 'activated' || !waiting) {
     location.reload();
     return;
@@ -72,7 +72,8 @@ export function register(registered: (registration: ServiceWorkerRegistration | 
   });
   wb.register()
     .then((reg) => {
-      registered(reg ?? null);
+      registration = reg ?? null;
+      registered(registration);
       lastCheck = Date.now();
       setInterval(() => checkForUpdate(true), UPDATE_CHECK_INTERVAL_MS);
       document.addEventListener('visibilitychange', () => {
