@@ -8,7 +8,8 @@ import { captureInstallPrompt } from './pwa/install.ts';
 /** This build's identity, stamped into the page as <meta name="app-build"> (tests and support read it). */
 export const BUILD_ID = `${__APP_VERSION__}+${__BUILD_TIME__}`;
 
-let registration: ServiceWorkerRegistration | null = null;
+/** The registration as the registration's module (loaded after the first rows) knows it; none before. */
+let registrationOf: () => ServiceWorkerRegistration | null = () => null;
 
 function stampBuild() {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="app-build"]');
@@ -22,7 +23,7 @@ function stampBuild() {
 
 /** The registration, once the service worker is registered (null in development and where unsupported). */
 export function serviceWorkerRegistration(): ServiceWorkerRegistration | null {
-  return registration;
+  return registrationOf();
 }
 
 /** At start: the build stamp, and the listener for the browser's install offer (which may come at any moment). */
@@ -39,5 +40,7 @@ export async function registerServiceWorker() {
     console.warn('Service worker registration postponed', error);
     return null;
   });
-  loaded?.register((reg) => (registration = reg));
+  if (!loaded) return;
+  registrationOf = loaded.currentRegistration;
+  loaded.register();
 }

@@ -12,7 +12,6 @@ const MIN_CHECK_GAP_MS = 60 * 1000;
 /** If the new version has not taken over after this long, reload anyway rather than leave the user waiting. */
 const TAKEOVER_TIMEOUT_MS = 10_000;
 
-/** The registration, once registered (src/app/service-worker.ts is handed it too, for the parts that use it). */
 let registration: ServiceWorkerRegistration | null = null;
 let lastCheck = 0;
 let reloadRequested = false;
@@ -49,8 +48,13 @@ export function applyUpdate(): void {
   setTimeout(() => location.reload(), TAKEOVER_TIMEOUT_MS);
 }
 
+/** The registration, once registered (src/app/service-worker.ts hands it on to the parts that use it). */
+export function currentRegistration(): ServiceWorkerRegistration | null {
+  return registration;
+}
+
 /** Registers the service worker, and checks for a new version every half hour, on coming back and on reconnecting. */
-export function register(registered: (registration: ServiceWorkerRegistration | null) => void): void {
+export function register(): void {
   const container = navigator.serviceWorker;
   // The very first install claims the page too (sw.ts); that is not an update and must not reload or prompt.
   let hadController = container.controller !== null;
@@ -73,7 +77,6 @@ export function register(registered: (registration: ServiceWorkerRegistration | 
   wb.register()
     .then((reg) => {
       registration = reg ?? null;
-      registered(registration);
       lastCheck = Date.now();
       setInterval(() => checkForUpdate(true), UPDATE_CHECK_INTERVAL_MS);
       document.addEventListener('visibilitychange', () => {
