@@ -555,7 +555,8 @@ export function changeTags(ctx: AppContext, id: string, caller: Caller | null, t
     const row = requireRow(ctx, id, caller);
     const current = parseJson<string[]>(row.tags, []);
     const next = add ? union(current, tags) : current.filter((t) => !tags.includes(t));
-    ctx.db.prepare('UPDATE alerts SET tags = ?, update_time = ? WHERE pk = ?').run(JSON.stringify(next), iso(ctx.now()), row.pk);
+    // As the real server: tags move neither the update time nor the receive time (a console sees them in a full read).
+    ctx.db.prepare('UPDATE alerts SET tags = ? WHERE pk = ?').run(JSON.stringify(next), row.pk);
   })();
   timeMetric(ctx, add ? 'tagged' : 'untagged', started);
 }
@@ -565,7 +566,8 @@ export function updateAttributes(ctx: AppContext, id: string, caller: Caller | n
   ctx.db.transaction(() => {
     const row = requireRow(ctx, id, caller);
     const next = mergeAttributes(parseJson(row.attributes, {}), attrs);
-    ctx.db.prepare('UPDATE alerts SET attributes = ?, update_time = ? WHERE pk = ?').run(JSON.stringify(next), iso(ctx.now()), row.pk);
+    // Nor do attributes, as on the real server.
+    ctx.db.prepare('UPDATE alerts SET attributes = ? WHERE pk = ?').run(JSON.stringify(next), row.pk);
   })();
   timeMetric(ctx, 'attributes', started);
 }
@@ -625,7 +627,7 @@ export function addNote(ctx: AppContext, id: string, caller: Caller | null, text
       id: noteId, event: row.event, severity: row.severity, status: row.status, value: row.value, text,
       type: 'note', update_time: nowIso, user: caller?.login ?? null, timeout: null,
     });
-    ctx.db.prepare('UPDATE alerts SET update_time = ? WHERE pk = ?').run(nowIso, row.pk);
+    // A note is a history entry; like the real server, it leaves the alert's update time where it was.
     const note = ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(noteId) as NoteRow;
     return noteToJson(note, row, base);
   })();
@@ -973,7 +975,7 @@ export function top10(ctx: AppContext, kind: TopKind, params: Params, caller: Ca
  * Expires ack and shelve timeouts back to the status before them, and alerts whose timeout passed without a
  * new receive to 'expired', each with a history entry. Cheap when nothing is due (indexed columns).
  */
-export function housekeeping(ctx: AppContext): { timedOut: number; expired: number } {
+export function housekeeping(ctx: AppContext): { timedOut: number; expired: number; ids: { expired: string[]; unshelve: string[]; unack: string[] } } {
   const now = ctx.now();
   const nowIso = iso(now);
   return ctx.db.transaction(() => {
@@ -1003,7 +1005,11 @@ export function housekeeping(ctx: AppContext): { timedOut: number; expired: numb
         .run('expired', nowIso, row.pk);
     }
     if (due.length || stale.length) countMetric(ctx, 'housekeeping');
-    return { timedOut: due.length, expired: stale.length };
+    return {
+      timedOut: due.length,
+      expired: stale.length,
+      ids: { expired: stale.map((r) => r.id), unshelve: due.filter((r) => r.status !== 'ack').map((r) => r.id), unack: due.filter((r) => r.status === 'ack').map((r) => r.id) },
+    };
   })();
 }
 

@@ -1,6 +1,7 @@
 // Management endpoints: manifest, good-to-go, health check (503 while a heartbeat is stale), status metrics.
 import type { Router } from '../http.ts';
 import type { AppContext } from '../context.ts';
+import { housekeeping } from '../alert-store.ts';
 
 const VERSION = '9.1.0';
 const TEXT_TYPE = 'text/html; charset=utf-8';
@@ -64,6 +65,14 @@ export function registerManagementRoutes(r: Router): void {
     uptime: ctx.now().getTime() - ctx.startedAt.getTime(),
     version: VERSION,
   }));
+
+  // The real server's cron target: timeouts and expiry now (this server also runs them before every read of alerts).
+  for (const method of ['get', 'post'] as const) {
+    r[method]('/management/housekeeping', { scope: 'admin:management' }, ({ ctx }) => {
+      const done = housekeeping(ctx);
+      return { count: done.timedOut + done.expired, expired: done.ids.expired, status: 'ok', unack: done.ids.unack, unshelve: done.ids.unshelve };
+    });
+  }
 
   r.get('/management/properties', { scope: 'admin:management' }, ({ ctx }) => {
     const out: Record<string, unknown> = {};

@@ -2,9 +2,8 @@
 // few dozen lines ("DiskFull: 83 alerts, worst critical"). The rules of what a group is, what it shows, how groups
 // are ordered, what an action on a whole group applies to, what "grew since you looked" means and what the overview
 // ("What is going on") counts. The worker applies them to the alerts it fetched; the UI shows what it is sent.
-// See docs/alert-groups.md for how the data is fetched and how this relates to the API's /alerts/topn/count.
+// See docs/groups.md for how the data is fetched and how this relates to the API's /alerts/topn/count.
 import type { Alert, AlertsView, Config, CountMap, Severity } from './types.ts';
-import { alertsParams } from './alerts-query.ts';
 import { compareSeverity, normaliseStatus, severityCode, type SeverityConfig } from './severity.ts';
 import { isActionAllowed } from './actions.ts';
 import { isWatchedBy } from './watch.ts';
@@ -20,13 +19,6 @@ export type OverviewField = (typeof OVERVIEW_FIELDS)[number];
 
 /** How many values of each field the overview lists. */
 export const OVERVIEW_TOP = 5;
-
-/**
- * The most alerts the console groups (or counts for the overview) in one view: a storm of 10,000 open alerts fits
- * with room to spare. A view with more is grouped over the first GROUPS_MAX_ALERTS in the view's own order (most
- * severe first by default) and says so.
- */
-export const GROUPS_MAX_ALERTS = 20_000;
 
 /**
  * The key of the group of alerts that have no value in the field (an empty string, no customer, no service). A
@@ -298,14 +290,9 @@ export function overviewOf(alerts: readonly Alert[], options: { config?: Severit
 
 /**
  * Whether a view needs every alert in it rather than one page: grouped, or with the overview shown. The worker then
- * asks for all of them in one request (GET /alerts, page 1 of GROUPS_MAX_ALERTS, in the view's order) in place of
- * the page: the groups, their members, the page of a flat list and the overview all come from that one answer.
+ * keeps every alert of the view's filter in step by deltas (src/core/alert-sync.ts) in place of the page: the groups,
+ * their members, the page of a flat list and the overview all come from that set, whatever its size.
  */
 export function needsAllAlerts(view: Pick<AlertsView, 'groupBy' | 'overview'>): boolean {
   return isGroupField(view.groupBy) || view.overview === true;
-}
-
-/** The GET /alerts parameters for all alerts of a view: its filter, tab, search and sort, one page of GROUPS_MAX_ALERTS. */
-export function allAlertsParams(view: AlertsView, config: Pick<Config, 'sort_by'>, now: Date): URLSearchParams {
-  return alertsParams({ ...view, page: 1, rowsPerPage: GROUPS_MAX_ALERTS }, config, now);
 }

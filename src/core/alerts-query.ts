@@ -127,11 +127,25 @@ export function alertsParams(view: AlertsView, config: Pick<Config, 'sort_by'>, 
 
 /** Parameters of GET /environments (tab counts): the same filter without environment, sort and paging. */
 export function environmentsParams(view: AlertsView, now: Date): URLSearchParams {
+  const params = setFilterParams(view);
+  appendDates(params, view.filter, now);
+  return params;
+}
+
+/**
+ * The filter of a view without its environment, sort, paging and time range: what selects the alerts of its set
+ * (src/core/alert-sync.ts), which adds the time range itself, intersected with its own cursors.
+ */
+export function setFilterParams(view: AlertsView): URLSearchParams {
   const params = new URLSearchParams();
   routeAndQ(params, view);
   appendFilterLists(params, view.filter);
-  appendDates(params, view.filter, now);
   return params;
+}
+
+/** The sort-by values a view sends (its column, else the config's sort_by), as the API reads them. */
+export function sortParams(view: AlertsView, config: Pick<Config, 'sort_by'>): string[] {
+  return sortByValues(view, config);
 }
 
 /**

@@ -207,6 +207,7 @@ const TOP_LEVEL: Record<string, Check> = {
   actions: isStringArray,
   tracking_id: isNullableString,
   refresh_interval: (v) => isFiniteNumber(v) && v > 0,
+  sync_full_every: (v) => isFiniteNumber(v) && v > 0,
   environments: isStringArray,
   debug: isBool,
 };

@@ -217,7 +217,7 @@ export function normaliseStatus(s: Status | null | undefined): Status {
   return STATUS_ALIASES[s.toUpperCase()] ?? s;
 }
 
-function statusRank(s: Status, config?: SeverityConfig): string {
+export function statusRank(s: Status, config?: SeverityConfig): string {
   const letters = config?.alarm_model?.status;
   const norm = normaliseStatus(s);
   if (nonEmpty(letters) && typeof letters[norm] === 'string') return letters[norm];

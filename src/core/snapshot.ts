@@ -62,11 +62,6 @@ export interface AlertsMeta {
   updatedAt: number | null;
   /** true while the rows come from the cache and not yet from the network */
   fromCache: boolean;
-  /**
-   * a grouped list or the overview covers only the first GROUPS_MAX_ALERTS alerts of the view (in its order): the view
-   * has more (src/core/alert-groups.ts). Absent otherwise.
-   */
-  truncated?: boolean;
   error: WorkerError | null;
   /** while the polls fail: when the next attempt is made (epoch ms); null while all is well */
   retryAt?: number | null;

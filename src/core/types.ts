@@ -282,6 +282,11 @@ export interface Config {
   filter: Partial<AlertFilter> & Record<string, unknown>;
   tracking_id: string | null;
   refresh_interval: number;
+  /**
+   * seconds between the full pulls that bring what no cheap check sees (another client's tags, attributes, notes)
+   * into a grouped list's alert set (src/core/alert-sync.ts); console-only, config.json
+   */
+  sync_full_every?: number;
   environments: string[];
   indicators?: Indicators;
   debug?: boolean;
@@ -319,7 +324,7 @@ export interface AlertsView {
   watchedBy: string | null;
   /**
    * the field the list is grouped by, or null (src/core/alert-groups.ts). Grouping, like the overview, needs every
-   * alert of the view, not one page: the worker then fetches them all (up to GROUPS_MAX_ALERTS) instead of a page.
+   * alert of the view, not one page: the worker then keeps them all in step (src/core/alert-sync.ts) instead of a page.
    */
   groupBy?: string | null;
   /** the overview "What is going on" is shown (its counts need every alert of the view too) */

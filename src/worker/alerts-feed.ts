@@ -6,6 +6,7 @@ import type { AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse 
 import type { AlertRow, AlertsMeta, CountSample, Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams } from '../core/alerts-query.ts';
+import { countParams, countsOf, setQueryOf, updatedParams, viewOrder } from '../core/alert-sync.ts';
 import { viewKey as keyOf } from '../core/alerts-view.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
@@ -16,9 +17,12 @@ import { diffRows, fingerprints, newAlertIds, seenState, type SeenState } from '
 import { Poller, type CycleOutcome } from './poller.ts';
 import type { TakenGuess } from './guessed-list.ts';
 import type { Cache } from './cache.ts';
-import { allAlertsParams, GROUPS_MAX_ALERTS, needsAllAlerts } from '../core/alert-groups.ts';
+import { needsAllAlerts } from '../core/alert-groups.ts';
 import { normaliseStatus } from '../core/severity.ts';
 import { ViewIndex } from './view-index.ts';
+import { SetSync, type SetStore } from './set-sync.ts';
+import type { AlertSet } from './alert-set.ts';
+import { PageProbe } from './page-probe.ts';
 
 export interface FeedDeps {
   http: () => HttpContext;
@@ -34,8 +38,14 @@ export interface FeedDeps {
   now?: () => Date;
   /** the signed-in user (a group's watch count) */
   username?: () => string | null;
-  /** the feed's first good answer came: the URL of its request for the list, as sent */
-  onFirstAnswer?: (url: string) => void;
+  /** the feed's first good answer came: the URLs of its first requests for the list, as sent */
+  onFirstAnswer?: (urls: string[]) => void;
+  /** who the session is (user, customers, API): a grouped list's set is never another session's */
+  identity?: () => string;
+  /** the customers the session sees (an answer holding others is not this session's); null or empty: all */
+  customers?: () => readonly string[] | null;
+  /** where a grouped list's set is kept between starts (default: the cache) */
+  setStore?: () => SetStore | null;
   /** whether the page's start already asked for this feed's list (src/worker/early.ts) */
   askedEarly?: () => boolean;
   /** a first start's list asked for beside the preferences, as this view's page, when it holds it (guessed-list.ts) */
@@ -55,6 +65,8 @@ export interface Feed {
   resume(): void;
   /** the groups open in any tab showing a grouped list (the union): their alerts are sent */
   setOpenGroups?(keys: Iterable<string>, window: Iterable<string>): void;
+  /** this console changed (or deleted) these alerts: the next cycle brings them, whatever the cheap checks say */
+  touched?(ids: readonly string[], deleted: boolean): void;
 }
 
 /** A cycle's second request: the tab counts (/environments), or once a minute the open counts (/alerts/count). */
@@ -83,8 +95,14 @@ export class AlertsFeed implements Feed {
   /** when the open-alert counts were last asked for (0: never, for this view) */
   private openCountsAt = 0;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
-  /** a grouped list or the overview: every alert of the view, fetched in the page's place (view-index.ts) */
+  /** a grouped list or the overview: every alert of the view, worked out from its set (view-index.ts) */
   private index: ViewIndex | null;
+  /** a grouped list's set, kept in step by deltas (set-sync.ts) */
+  private sync: SetSync | null = null;
+  /** the set's version the index was last worked out from */
+  private indexedVersion = -1;
+  /** a plain list: whether its page can have changed since it was fetched (page-probe.ts) */
+  private probe: PageProbe | null = null;
 
   constructor(
     view: AlertsView,
@@ -93,6 +111,15 @@ export class AlertsFeed implements Feed {
     this.view = view;
     this.key = keyOf(view);
     this.index = needsAllAlerts(view) ? new ViewIndex(view, { config: () => deps.config(), username: () => deps.username?.() ?? null }) : null;
+    if (this.index)
+      this.sync = new SetSync(view, deps.identity?.() ?? '', {
+        http: () => deps.http(),
+        config: () => deps.config(),
+        now: () => deps.now?.() ?? new Date(),
+        customers: () => deps.customers?.() ?? null,
+        store: () => deps.setStore?.() ?? deps.cache(),
+      });
+    else this.probe = new PageProbe(view, { http: () => deps.http(), now: () => deps.now?.() ?? new Date() });
     this.poller = new Poller({
       cycle: (signal) => this.cycle(signal),
       intervalMs: () => this.deps.intervalMs(),
@@ -196,8 +223,108 @@ export class AlertsFeed implements Feed {
     if (!this.stopped) void this.poller.start();
   }
 
-  private async cycle(signal: AbortSignal, pastTheEnd = false): Promise<CycleOutcome> {
-    if (this.stopped) return 'stop';
+  touched(ids: readonly string[], deleted: boolean): void {
+    if (this.sync) {
+      if (deleted) this.sync.deleted(ids);
+      else this.sync.touched(ids);
+    }
+    this.probe?.force('changed by this console');
+  }
+
+  /** The set of a grouped list, for the tests and the other tabs' reads of it (null for a plain list). */
+  get alertSet(): AlertSet | null {
+    return this.sync?.set ?? null;
+  }
+
+  private cycle(signal: AbortSignal): Promise<CycleOutcome> {
+    if (this.stopped) return Promise.resolve('stop');
+    return this.sync ? this.setCycle(signal) : this.pageCycle(signal);
+  }
+
+  /**
+   * A grouped list or the overview: the set brought in step (its cheap checks, and only what changed), then the
+   * view's alerts worked out from it: its environment, in its order; the groups, the overview and the tab counts.
+   */
+  private async setCycle(signal: AbortSignal): Promise<CycleOutcome> {
+    const sync = this.sync!;
+    const index = this.index!;
+    const config = this.deps.config();
+    const ctx = this.deps.http();
+    const now = this.deps.now?.() ?? new Date();
+    const timeoutMs = pollTimeoutMs(this.deps.intervalMs());
+    // The badge's open counts come from the set when it holds the open alerts; else from the API once a minute.
+    const statuses = this.view.filter.status;
+    const holdsOpen = !statuses?.length || statuses.includes('open');
+    const openDue = !holdsOpen && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
+    const openAnswer = openDue ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs) : null;
+    const result = await sync.cycle(signal, timeoutMs);
+    if (signal.aborted || this.stopped) return 'ok';
+    if (!result.ok) return this.failed(result.error);
+    this.deps.onNetwork?.(true);
+    const first = this.seen === null;
+    if (first) {
+      // What a later start asks for before its worker has loaded: the set's two questions that do not move.
+      const q = setQueryOf(this.view, now);
+      this.deps.onFirstAnswer?.([joinUrl(ctx.endpoint, '/alerts/count', countParams(q)), joinUrl(ctx.endpoint, '/alerts', updatedParams(q, 1, 1))]);
+    }
+    let news: string[] = [];
+    if (first || sync.set.version !== this.indexedVersion) {
+      this.indexedVersion = sync.set.version;
+      const alerts = viewAlerts(sync.set, this.view, config);
+      news = newAlertIds(this.seen, alerts);
+      this.seen = seenState(this.seen, alerts);
+      index.update(alerts);
+    }
+    const all = index.all();
+    const pages = lastPage(all.length, this.view.rowsPerPage);
+    if (this.view.page > pages) this.view = { ...this.view, page: pages };
+    const counts = countsOf(all);
+    let openSeverityCounts = holdsOpen ? openCountsOf(all) : this.meta.openSeverityCounts;
+    if (openAnswer) {
+      const open = await openAnswer;
+      if (signal.aborted || this.stopped) return 'ok';
+      if (open.ok) {
+        openSeverityCounts = open.value.severityCounts;
+        this.openCountsAt = Date.now();
+      }
+    }
+    const meta: AlertsMeta = {
+      total: all.length,
+      page: this.view.page,
+      pageSize: this.view.rowsPerPage,
+      pages,
+      severityCounts: counts.severityCounts,
+      statusCounts: counts.statusCounts,
+      openSeverityCounts,
+      environments: sync.environments(),
+      freshness: 'live',
+      updatedAt: Date.now(),
+      fromCache: false,
+      error: null,
+      retryAt: null,
+    };
+    this.rows = index.rows(this.view.page, this.view.rowsPerPage);
+    const changed = this.publish(meta, news);
+    this.armWatchdog();
+    this.sample(meta.severityCounts, meta.statusCounts);
+    this.keepCopy(changed);
+    return 'ok';
+  }
+
+  /** The view's offline copy, when what it holds changed or once a minute (never awaited). */
+  private keepCopy(changed: boolean) {
+    const answeredAt = this.meta.updatedAt ?? Date.now();
+    if (!cachedCopyDue(changed, this.copySavedAt, answeredAt)) return;
+    this.copySavedAt = answeredAt;
+    // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
+    this.deps.cache().putView({ viewKey: this.key, rows: this.rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.cacheSnapshot() }).catch(() => undefined);
+  }
+
+  /**
+   * A plain list: its page and the tab counts, the page asked for only when the cheap probes say it can have changed
+   * (page-probe.ts); an unchanged cycle asks the two probes and the tab counts.
+   */
+  private async pageCycle(signal: AbortSignal, pastTheEnd = false): Promise<CycleOutcome> {
     const now = this.deps.now?.() ?? new Date();
     const config = this.deps.config();
     const ctx = this.deps.http();
@@ -205,19 +332,35 @@ export class AlertsFeed implements Feed {
     // When the view lists exactly the open alerts, its own counts are the open counts. Otherwise they take the place
     // of /environments once a minute (the tab counts keep their last values for that cycle): two requests a cycle.
     const onlyOpen = this.view.filter.status?.length === 1 && this.view.filter.status[0] === 'open';
-    // A grouped list or the overview asks for every alert of the view in the page's place; when that answer holds
-    // them all, it gives the open counts too.
-    const all = this.index !== null;
-    const countsDue = !onlyOpen && !(all && this.meta.truncated === false) && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
-    const listParams = all ? allAlertsParams(this.view, config, now) : alertsParams(this.view, config, now);
-    const guessed = this.seen === null ? (this.deps.takeGuess?.(this.view, signal) ?? null) : null;
-    const alertsAnswer = guessed?.answer ?? request(ctx, '/alerts', (body) => parseAlertsResponse(body, all ? GROUPS_MAX_ALERTS : this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
+    const countsDue = !onlyOpen && this.environmentsKnown() && Date.now() - this.openCountsAt >= OPEN_COUNTS_EVERY_MS;
+    const listParams = alertsParams(this.view, config, now);
+    const first = this.seen === null;
     const secondAnswer = countsDue
       ? countAlerts(ctx, openCountParams(this.view, now), signal, timeoutMs)
       : request(ctx, '/environments', parseEnvironments, { params: environmentsParams(this.view, now), signal, timeoutMs });
+    // After the first answer, the page is asked for only when the probes say it can have changed (the first start's
+    // single request for the list stays single: the probes begin with the second cycle).
+    // A page this console made change (or that lacks its notes) is asked for at once, beside the probes.
+    let probing: Promise<unknown> | null = null;
+    if (!first && !pastTheEnd) {
+      const forced = this.probe!.forced;
+      const asked = this.probe!.reason(signal, timeoutMs);
+      probing = asked;
+      if (!forced) {
+        const probe = await asked;
+        if (signal.aborted || this.stopped) return 'ok';
+        if (!probe.ok) return this.failed(probe.error);
+        const second = await secondAnswer;
+        if (signal.aborted || this.stopped) return 'ok';
+        const environments = second.ok && 'environments' in second.value ? second.value.environments : null;
+        const moved = this.probe!.countsChanged(environments);
+        if (probe.value === null && !moved) return this.unchangedCycle(second, countsDue);
+      }
+    }
+    const guessed = first ? (this.deps.takeGuess?.(this.view, signal) ?? null) : null;
+    const alertsAnswer = guessed?.answer ?? request(ctx, '/alerts', (body) => parseAlertsResponse(body, this.view.rowsPerPage), { params: listParams, signal, timeoutMs });
     // The feed's first answer is shown as soon as the list has it, with the tab counts if they came first, else they
     // follow when they come. Later cycles wait for both, so a poll makes one patch.
-    const first = this.seen === null;
     let arrived: SecondAnswer | null = null;
     void secondAnswer.then((answer) => (arrived = answer));
     const alerts = await alertsAnswer;
@@ -228,41 +371,36 @@ export class AlertsFeed implements Feed {
       // The page went past the end (alerts were closed or deleted meanwhile): the first page tells how many there are.
       if (alerts.error.code === 416 && this.view.page > 1) {
         this.view = { ...this.view, page: 1 };
-        return this.cycle(signal, true);
+        return this.pageCycle(signal, true);
       }
       return this.failed(alerts.error);
     }
     this.deps.onNetwork?.(true);
-    if (first) this.deps.onFirstAnswer?.(joinUrl(ctx.endpoint, '/alerts', listParams));
+    this.probe!.fetched();
+    if (first) this.deps.onFirstAnswer?.([joinUrl(ctx.endpoint, '/alerts', listParams)]);
 
     const response = alerts.value.value;
     // The worker alone keeps the page in range: a page past the end moves to the last page that has alerts, and
-    // meta.page tells the UI which page it shows. (With every alert fetched, the pages are those of the answer: no
-    // second request.)
-    const last = lastPage(this.index ? Math.min(response.total, response.alerts.length) : response.total, this.view.rowsPerPage);
+    // meta.page tells the UI which page it shows.
+    const last = lastPage(response.total, this.view.rowsPerPage);
     if ((this.view.page > last || (pastTheEnd && last > 1)) && response.total > 0) {
       this.view = { ...this.view, page: last };
-      if (!this.index) return this.cycle(signal);
+      await probing;
+      return this.pageCycle(signal);
     }
 
-    const fetched: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
-    const news = newAlertIds(this.seen, fetched);
-    this.seen = seenState(this.seen, fetched);
-    let rows = fetched;
-    if (this.index) {
-      this.index.update(fetched);
-      rows = this.index.rows(this.view.page, this.view.rowsPerPage);
-    }
+    const rows: AlertRow[] = response.alerts.map((a) => ({ ...a, trend: trendOf(a, config) }));
+    const news = newAlertIds(this.seen, rows);
+    this.seen = seenState(this.seen, rows);
 
-    const truncated = this.index ? response.total > response.alerts.length : undefined;
-    const listOpenCounts = onlyOpen ? response.severityCounts : truncated === false ? openCountsOf(fetched) : null;
+    const listOpenCounts = onlyOpen ? response.severityCounts : null;
     const counts = this.counts(second, countsDue, listOpenCounts);
     const dropped = alerts.value.dropped;
     const meta: AlertsMeta = {
       total: response.total,
-      page: this.index ? this.view.page : response.page,
-      pageSize: this.index ? this.view.rowsPerPage : response.pageSize,
-      pages: this.index ? lastPage(Math.min(response.total, fetched.length), this.view.rowsPerPage) : response.pages,
+      page: response.page,
+      pageSize: response.pageSize,
+      pages: response.pages,
       severityCounts: response.severityCounts,
       statusCounts: response.statusCounts,
       openSeverityCounts: counts.openSeverityCounts,
@@ -272,7 +410,6 @@ export class AlertsFeed implements Feed {
       fromCache: false,
       error: dropped > 0 ? { kind: 'malformed', message: `${dropped} alerts could not be read` } : null,
       retryAt: null,
-      ...(truncated !== undefined ? { truncated } : {}),
     };
     this.rows = rows;
     const changed = this.publish(meta, news);
@@ -284,14 +421,26 @@ export class AlertsFeed implements Feed {
       const counts = this.counts(late, countsDue, listOpenCounts);
       this.publishMeta(counts);
     }
-    const answeredAt = meta.updatedAt ?? Date.now();
-    if (cachedCopyDue(changed || second === null, this.copySavedAt, answeredAt)) {
-      this.copySavedAt = answeredAt;
-      // Best effort, not awaited: a storage write that hangs (a browser bug, a slow disk) must not hold up the polls.
-      this.deps.cache().putView({ viewKey: this.key, rows, meta: { ...this.meta }, savedAt: answeredAt, ...this.index?.cacheSnapshot() }).catch(() => undefined);
-    }
+    this.keepCopy(changed || second === null);
+    // One cycle at a time, its probes included.
+    await probing;
     // The rows came from a guess without their history: the notes are asked for soon, not a refresh interval later.
-    return guessed?.notesMissing ? 'soon' : 'ok';
+    if (guessed?.notesMissing) {
+      this.probe!.force('the notes of the first rows');
+      return 'soon';
+    }
+    return 'ok';
+  }
+
+  /** A plain list whose page cannot have changed: the tab counts (or the open counts) and the time, nothing else. */
+  private unchangedCycle(second: SecondAnswer, countsDue: boolean): CycleOutcome {
+    const listOpenCounts = this.view.filter.status?.length === 1 && this.view.filter.status[0] === 'open' ? this.meta.severityCounts : null;
+    const counts = this.counts(second, countsDue, listOpenCounts);
+    this.publish({ ...this.meta, ...counts, freshness: 'live', updatedAt: Date.now(), fromCache: false, error: null, retryAt: null }, []);
+    this.armWatchdog();
+    this.sample(this.meta.severityCounts, this.meta.statusCounts);
+    this.keepCopy(false);
+    return 'ok';
   }
 
   /**
@@ -401,6 +550,14 @@ export class AlertsFeed implements Feed {
     // The UI redraws sparklines only when the counts move; an unchanged poll sends nothing here.
     if (changed) this.deps.post({ type: 'trend-history', viewKey: this.key, samples: this.samples });
   }
+}
+
+/** The alerts of a view out of its set: those of its environment tab, in its order. */
+function viewAlerts(set: AlertSet, view: AlertsView, config: Config): AlertRow[] {
+  const env = view.filter.environment;
+  const alerts: AlertRow[] = [];
+  for (const a of set.values()) if (!env || a.environment === env) alerts.push(a);
+  return alerts.sort(viewOrder(view, config));
 }
 
 /** Severity counts of the open alerts among these (the badge's counts), as /alerts/count?status=open gives them. */

@@ -37,10 +37,10 @@ import { dropEarly, earlyPending } from './early.ts';
 import { GuessedList } from './guessed-list.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
-import { allAlertsParams, exportedIds, groupActionTargets, groupAlerts, groupFieldOf, GROUPS_MAX_ALERTS, isGroupAction } from '../core/alert-groups.ts';
-import { trendOf } from '../core/severity.ts';
-import { request } from './http.ts';
-import { parseAlertsResponse } from './schema.ts';
+import { exportedIds, groupActionTargets, groupAlerts, groupFieldOf, isGroupAction } from '../core/alert-groups.ts';
+import { viewOrder } from '../core/alert-sync.ts';
+import { customersOf } from '../core/jwt.ts';
+import { SetSync } from './set-sync.ts';
 
 /** Requests in flight at once for a bulk action: fast, without flooding the API with hundreds at a time. */
 const BULK_CONCURRENCY = 6;
@@ -103,7 +103,10 @@ export class AlertsService implements AlertsApi {
       locks: coordination?.locks ?? null,
       delivers: () => this.coordinator.isLeader,
       tellOthers: () => this.coordinator.send({ type: 'outbox' }),
-      afterDelivery: () => this.hub?.refresh() ?? Promise.resolve(),
+      afterDelivery: (ids) => {
+        this.hub?.touch(ids, false);
+        return this.hub?.refresh() ?? Promise.resolve();
+      },
     });
     // Answers came back: what was queued meanwhile goes now.
     ctx.onBackOnline(() => void this.outbox.wake(true));
@@ -218,10 +221,10 @@ export class AlertsService implements AlertsApi {
     // The leader polls the view: its last answer is what the user sees.
     const known = this.listFeed(view)?.exported(openGroups);
     if (known) return ok(apiFields(known));
-    // A follower (or a leader before its first answer): one request for every alert of the view, grouped the same way.
+    // A follower (or a leader before its first answer): every alert of the view, grouped the same way.
     const answer = await this.allAlertsOf(view);
     if (answer.ok) {
-      const alerts = answer.value;
+      const alerts = apiFields(answer.value);
       const byId = new Map(alerts.map((a) => [a.id, a]));
       const groups = groupAlerts(alerts, field, { config: this.ctx.config, username: this.ctx.session.username });
       return ok(exportedIds(groups, openGroups, alerts.map((a) => a.id)).map((id) => byId.get(id)!));
@@ -247,7 +250,7 @@ export class AlertsService implements AlertsApi {
     const result = await this.ctx.call((http) => alertsApi.addNote(http, id, text));
     // No answer: the note may have arrived, so the outbox looks at the alert's notes before sending it again.
     if (!result.ok && result.error.kind === 'network') return queue(true);
-    return this.afterChange(result);
+    return this.afterChange(result, id);
   }
 
   async cancelQueued(entryId: string): Promise<boolean> {
@@ -255,12 +258,12 @@ export class AlertsService implements AlertsApi {
   }
 
   async updateNote(id: string, noteId: string, text: string): Promise<Result<Note>> {
-    return this.afterChange(await this.ctx.call((http) => alertsApi.updateNote(http, id, noteId, text)));
+    return this.afterChange(await this.ctx.call((http) => alertsApi.updateNote(http, id, noteId, text)), id);
   }
 
   async deleteNote(id: string, noteId: string): Promise<Result<void>> {
     const result = await this.ctx.call((http) => alertsApi.deleteNote(http, id, noteId));
-    return this.afterChange(result.ok ? ok(undefined) : result);
+    return this.afterChange(result.ok ? ok(undefined) : result, id);
   }
 
   async getLists(): Promise<Result<FilterLists>> {
@@ -400,7 +403,7 @@ export class AlertsService implements AlertsApi {
     this.start = { key: viewKey(view), address };
   }
 
-  private startAnswered(key: string, url: string) {
+  private startAnswered(key: string, urls: string[]) {
     if (this.start?.key !== key) return;
     const { address } = this.start;
     this.start = null;
@@ -409,7 +412,7 @@ export class AlertsService implements AlertsApi {
     this.guessed.drop();
     // The list alone: the first rows do not wait for the tab counts, and the next start's first poll may ask for other
     // counts than this one's (the open counts once the environments are known).
-    this.ctx.post({ type: 'start-requests', address, urls: [url], signedIn: this.ctx.session.state().authenticated });
+    this.ctx.post({ type: 'start-requests', address, urls, signedIn: this.ctx.session.state().authenticated });
   }
 
   private createFeed(wanted: Wanted, key: string) {
@@ -428,10 +431,22 @@ export class AlertsService implements AlertsApi {
       }
     };
     if (wanted.slot === 'alerts') {
-      const onFirstAnswer = (url: string) => this.startAnswered(key, url);
+      const onFirstAnswer = (urls: string[]) => this.startAnswered(key, urls);
       const askedEarly = () => this.start?.key === key && earlyPending();
       const takeGuess = (view: AlertsView, signal: AbortSignal) => (this.start?.key === key ? this.guessed.take(view, signal) : null);
-      return new AlertsFeed(wanted.view, { ...common, config: () => ctx.config, cache: () => ctx.cache, post, onNetwork, username: () => ctx.session.username, onFirstAnswer, askedEarly, takeGuess });
+      return new AlertsFeed(wanted.view, {
+        ...common,
+        config: () => ctx.config,
+        cache: () => ctx.cache,
+        post,
+        onNetwork,
+        username: () => ctx.session.username,
+        identity: () => this.identity(),
+        customers: () => customersOf(ctx.session.state().claims),
+        onFirstAnswer,
+        askedEarly,
+        takeGuess,
+      });
     }
     if (wanted.slot === 'indicators') return new IndicatorsFeed(wanted.queries, { ...common, post });
     // Open instantly (and without a network) from a list's copy when a list of the leader's has the alert.
@@ -469,6 +484,9 @@ export class AlertsService implements AlertsApi {
         break;
       case 'refresh':
         void this.hub?.refresh(message.keys as string[]);
+        break;
+      case 'touched':
+        if (Array.isArray(message.ids)) this.hub?.touch(strings(message.ids), message.deleted === true);
         break;
       case 'open-groups':
         if (Array.isArray(message.keys)) this.hub?.setOpen(from, { keys: strings(message.keys), window: Array.isArray(message.window) ? strings(message.window) : [] });
@@ -549,7 +567,7 @@ export class AlertsService implements AlertsApi {
     const group = groupAlerts(alerts, field, { config: this.ctx.config }).find((g) => g.group.key === key);
     if (!group) return ok([]);
     const byId = new Map(alerts.map((a) => [a.id, a]));
-    return ok(group.ids.map((id) => ({ ...byId.get(id)!, trend: trendOf(byId.get(id)!, this.ctx.config) })));
+    return ok(group.ids.map((id) => byId.get(id)!));
   }
 
   /** The feed this tab leads for a list's view, when it leads and polls it. */
@@ -558,12 +576,30 @@ export class AlertsService implements AlertsApi {
     return this.hub?.feeds('alerts').find((f) => f.key === key);
   }
 
-  /** Every alert of a view (up to GROUPS_MAX_ALERTS) in one request, as the leader's feed fetches a grouped list. */
-  private async allAlertsOf(view: AlertsView): Promise<Result<Alert[]>> {
-    const answer = await this.ctx.call((http) =>
-      request(http, '/alerts', (body) => parseAlertsResponse(body, GROUPS_MAX_ALERTS), { params: allAlertsParams(view, this.ctx.config, new Date()) }),
-    );
-    return answer.ok ? ok(answer.value.value.alerts) : answer;
+  /** Who this session is, for the sets: the API, the user and the customers they see. */
+  private identity(): string {
+    const claims = this.ctx.session.state().claims;
+    return JSON.stringify([this.ctx.http().endpoint, this.ctx.session.username ?? '', customersOf(claims)]);
+  }
+
+  /**
+   * Every alert of a view, in its order, as a follower (or a leader before its first answer) can know it: the set the
+   * leader keeps in storage brought in step by one delta cycle, or pulled whole when there is none. It reads the kept
+   * set and never writes it: that is the leader's.
+   */
+  private async allAlertsOf(view: AlertsView): Promise<Result<AlertRow[]>> {
+    const { ctx } = this;
+    const sync = new SetSync(view, this.identity(), {
+      http: () => ctx.http(),
+      config: () => ctx.config,
+      customers: () => customersOf(ctx.session.state().claims),
+      store: () => ({ loadSet: (key) => ctx.cache.loadSet(key), saveSet: async () => undefined }),
+    });
+    const result = await ctx.call(() => sync.cycle(new AbortController().signal, pollTimeoutMs(ctx.intervalMs())));
+    if (!result.ok) return result;
+    const env = view.filter.environment;
+    const alerts = [...sync.set.values()].filter((a) => !env || a.environment === env);
+    return ok(alerts.sort(viewOrder(view, ctx.config)));
   }
 
   /** A follower shows the last known rows at once, until the leader's full snapshot arrives. */
@@ -645,6 +681,8 @@ export class AlertsService implements AlertsApi {
     if (first?.kind === 'auth') this.ctx.session.end('unauthorized');
     if (result.succeeded.length === 0 && result.queued.length === 0 && first) return this.ctx.track({ ok: false, error: first });
     if (result.succeeded.length) this.ctx.setOnline(true);
+    // The alerts changed are asked for by id (a tag or a note moves no time the cheap checks see); a deleted one leaves.
+    this.changedAlerts(result.succeeded, queueable === undefined);
     // After an action the list, its tab counts and the detail reload at once (the old console left counts stale).
     await this.reload();
     return ok(result);
@@ -676,9 +714,19 @@ export class AlertsService implements AlertsApi {
     return out;
   }
 
-  private async afterChange<T>(result: Result<T>): Promise<Result<T>> {
-    if (result.ok) await this.reload();
+  private async afterChange<T>(result: Result<T>, id?: string): Promise<Result<T>> {
+    if (result.ok) {
+      if (id) this.changedAlerts([id], false);
+      await this.reload();
+    }
     return result;
+  }
+
+  /** Tells the feeds that poll (this tab's, or the leader's) which alerts this console changed or deleted. */
+  private changedAlerts(ids: readonly string[], deleted: boolean) {
+    if (ids.length === 0) return;
+    if (this.hub) this.hub.touch(ids, deleted);
+    else this.coordinator.send({ type: 'touched', ids: [...ids], deleted });
   }
 }
 

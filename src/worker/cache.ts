@@ -7,6 +7,7 @@ import type { OverviewColumn } from '../core/alert-groups.ts';
 import type { Alert, Note } from '../core/types.ts';
 import type { OutboxEntry } from '../core/outbox.ts';
 import { API_CONFIG_KEY, LOCAL_CONFIG_KEY } from './config-loader.ts';
+import type { SetStore, StoredSet, StoredSetState } from './set-sync.ts';
 
 export interface CachedView {
   viewKey: string;
@@ -45,7 +46,7 @@ interface KeyValue {
   savedAt: number;
 }
 
-export interface Cache {
+export interface Cache extends SetStore {
   /** 'indexeddb' normally; 'memory' when IndexedDB could not be used */
   readonly kind: 'indexeddb' | 'memory';
   getView(viewKey: string): Promise<CachedView | undefined>;
@@ -76,6 +77,18 @@ export interface OutboxStore {
 
 /** How many views to remember: enough for the usual tabs and searches, small enough to stay cheap. */
 const MAX_VIEWS = 24;
+/**
+ * How many alert sets (every alert of a grouped list's filter, src/worker/set-sync.ts) to keep: the lists an operator
+ * switches between. A set can hold 100,000 alerts; the one written longest ago goes first.
+ */
+export const MAX_SETS = 4;
+
+/** One alert of a kept set. */
+interface SetRow {
+  setKey: string;
+  id: string;
+  alert: AlertRow;
+}
 /** How many alert pages to remember: the ones an operator came back to today, not every alert ever opened. */
 export const MAX_CACHED_DETAILS = 50;
 /** Views and alert copies not written for this long are dropped at the next write of their kind. */
@@ -89,6 +102,8 @@ class ConsoleDb extends Dexie {
   kv!: Table<KeyValue, string>;
   outbox!: Table<OutboxEntry, string>;
   details!: Table<CachedDetail, string>;
+  sets!: Table<StoredSetState, string>;
+  setRows!: Table<SetRow, [string, string]>;
 
   constructor(name: string) {
     super(name);
@@ -109,6 +124,8 @@ class ConsoleDb extends Dexie {
         await tx.table<CachedDetail, string>('details').bulkPut(copies);
         await kv.bulkDelete(old.map((row) => row.key));
       });
+    // Alert sets: each one's cursors in `sets`, its alerts one row each (a delta rewrites only the alerts it changed).
+    this.version(4).stores({ sets: 'setKey, savedAt', setRows: '[setKey+id], setKey' });
   }
 }
 
@@ -134,6 +151,7 @@ export class MemoryCache implements Cache {
   private details = new Map<string, CachedDetail>();
   private kv = new Map<string, unknown>();
   private entries = new Map<string, OutboxEntry>();
+  private sets = new Map<string, { state: StoredSetState; alerts: Map<string, AlertRow> }>();
   readonly outbox: OutboxStore = {
     list: async (owner) => [...this.entries.values()].filter((e) => e.owner === owner).sort(bySeq),
     get: async (id) => this.entries.get(id),
@@ -166,9 +184,23 @@ export class MemoryCache implements Cache {
   async put(key: string, value: unknown) {
     this.kv.set(key, value);
   }
+  async loadSet(setKey: string): Promise<StoredSet | undefined> {
+    const kept = this.sets.get(setKey);
+    return kept ? { ...kept.state, alerts: [...kept.alerts.values()] } : undefined;
+  }
+  async saveSet(state: StoredSetState, upserts: AlertRow[], removed: string[], all: boolean) {
+    const kept = this.sets.get(state.setKey);
+    const alerts = all || !kept ? new Map<string, AlertRow>() : kept.alerts;
+    for (const a of upserts) alerts.set(a.id, a);
+    for (const id of removed) alerts.delete(id);
+    this.sets.delete(state.setKey);
+    this.sets.set(state.setKey, { state, alerts });
+    while (this.sets.size > MAX_SETS) this.sets.delete(this.sets.keys().next().value as string);
+  }
   async clearUserData(owner: string) {
     this.views.clear();
     this.details.clear();
+    this.sets.clear();
     for (const [id, entry] of this.entries) if (entry.owner === owner) this.entries.delete(id);
     for (const key of [...this.kv.keys()]) if (!KEEP_ON_LOGOUT.has(key)) this.kv.delete(key);
   }
@@ -213,10 +245,36 @@ class DexieCache implements Cache {
   async put(key: string, value: unknown) {
     await this.db.kv.put({ key, value, savedAt: Date.now() });
   }
+  async loadSet(setKey: string): Promise<StoredSet | undefined> {
+    return this.db.transaction('r', [this.db.sets, this.db.setRows], async () => {
+      const state = await this.db.sets.get(setKey);
+      if (!state) return undefined;
+      const rows = await this.db.setRows.where('setKey').equals(setKey).toArray();
+      return { ...state, alerts: rows.map((r) => r.alert) };
+    });
+  }
+  async saveSet(state: StoredSetState, upserts: AlertRow[], removed: string[], all: boolean) {
+    const { sets, setRows } = this.db;
+    await this.db.transaction('rw', [sets, setRows], async () => {
+      if (all) await setRows.where('setKey').equals(state.setKey).delete();
+      else if (removed.length) await setRows.bulkDelete(removed.map((id) => [state.setKey, id] as [string, string]));
+      if (upserts.length) await setRows.bulkPut(upserts.map((alert) => ({ setKey: state.setKey, id: alert.id, alert })));
+      await sets.put(state);
+      // The sets written longest ago go, with their alerts.
+      const count = await sets.count();
+      if (count > MAX_SETS) {
+        const old = await sets.orderBy('savedAt').limit(count - MAX_SETS).primaryKeys();
+        await sets.bulkDelete(old);
+        for (const key of old) await setRows.where('setKey').equals(key).delete();
+      }
+    });
+  }
   async clearUserData(owner: string) {
-    await this.db.transaction('rw', [this.db.views, this.db.kv, this.db.outbox, this.db.details], async () => {
+    await this.db.transaction('rw', [this.db.views, this.db.kv, this.db.outbox, this.db.details, this.db.sets, this.db.setRows], async () => {
       await this.db.views.clear();
       await this.db.details.clear();
+      await this.db.sets.clear();
+      await this.db.setRows.clear();
       await this.db.outbox.where('owner').equals(owner).delete();
       const keys = await this.db.kv.toCollection().primaryKeys();
       await this.db.kv.bulkDelete(keys.filter((k) => !KEEP_ON_LOGOUT.has(k)));
@@ -364,6 +422,26 @@ class ResilientCache implements Cache {
   }
   getDetail(id: string) {
     return this.guard((c) => c.getDetail(id), undefined);
+  }
+  /**
+   * Alert sets are the largest writes by far: one that does not fit (quota) keeps the sets in memory for the session,
+   * and only them: the outbox, the views and the rest stay where they are. A later start pulls the set again.
+   */
+  private setsInMemory: MemoryCache | null = null;
+  async loadSet(setKey: string) {
+    if (this.setsInMemory) return this.setsInMemory.loadSet(setKey);
+    return this.guard((c) => c.loadSet(setKey), undefined);
+  }
+  async saveSet(state: StoredSetState, upserts: AlertRow[], removed: string[], all: boolean) {
+    if (this.memory) return this.memory.saveSet(state, upserts, removed, all);
+    if (this.setsInMemory) return this.setsInMemory.saveSet(state, upserts, removed, all);
+    try {
+      await this.inner.saveSet(state, upserts, removed, all);
+    } catch {
+      // What was kept is no longer whole: the sets live in memory from now on, starting with this one complete.
+      this.setsInMemory = new MemoryCache();
+      if (all) await this.setsInMemory.saveSet(state, upserts, removed, all);
+    }
   }
   putDetail(detail: CachedDetail) {
     return this.guardWrite((c) => c.putDetail(detail));

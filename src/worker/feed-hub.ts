@@ -122,6 +122,14 @@ export class FeedHub {
     await Promise.all(entries.map((e) => e.feed.refresh()));
   }
 
+  /**
+   * This console changed (or deleted) these alerts: every list the leader polls brings them in its next cycle (its
+   * set asks for them by id; a plain list asks for its page), whatever its cheap checks say.
+   */
+  touch(ids: readonly string[], deleted: boolean): void {
+    for (const entry of this.entries.values()) entry.feed.touched?.(ids, deleted);
+  }
+
   /** The feeds of a kind, for what the session and the detail page need from them. */
   feeds<S extends Slot>(slot: S): (S extends 'alerts' ? AlertsFeed : S extends 'detail' ? DetailFeed : Feed)[] {
     return [...this.entries.values()].filter((e) => e.wanted.slot === slot).map((e) => e.feed) as never;

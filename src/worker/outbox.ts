@@ -45,8 +45,8 @@ export class Outbox {
       delivers: () => boolean;
       /** the other tabs re-read the outbox */
       tellOthers: () => void;
-      /** after a delivery: poll what is shown, so the rows show what was sent */
-      afterDelivery: () => Promise<void>;
+      /** after a delivery: poll what is shown, so the rows show what was sent (the alerts it changed) */
+      afterDelivery: (alertIds: string[]) => Promise<void>;
     },
   ) {}
 
@@ -171,7 +171,7 @@ export class Outbox {
       await this.publish();
       this.deps.tellOthers();
       ctx.setOnline(true);
-      await this.deps.afterDelivery();
+      await this.deps.afterDelivery([...new Set(delivery.delivered.map((e) => e.alertId))]);
     }
     if (delivery.end === 'offline') ctx.setOnline(false);
     this.clearTimer();

@@ -14,7 +14,7 @@ import { askConfigEarly, askStartEarly } from '../../../src/worker/early-config.
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
-import { GROUPS_MAX_ALERTS } from '../../../src/core/alert-groups.ts';
+import { PULL_PAGE } from '../../../src/core/alert-sync.ts';
 import type { CoordinationOptions, LockManagerLike } from '../../../src/worker/coordinator.ts';
 import { FakeLocks } from './fake-locks.ts';
 import { SOON_MS } from '../../../src/worker/poller.ts';
@@ -77,7 +77,8 @@ async function start(cacheName: string, fetchImpl?: typeof fetch, address?: Addr
 
 /** How many GETs of `path` (and of paths it begins) the API received since the log was last reset. */
 const asked = (path: string) => server.testHooks!.log().filter((r) => r.startsWith(`GET ${path}`)).length;
-const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?'));
+/** The lists asked for: pages of alerts, not the one-alert questions a cycle asks to tell whether a page changed. */
+const alertsAsked = () => server.testHooks!.log().filter((r) => r.startsWith('GET /alerts?') && !r.includes('page-size=1') );
 
 /** The page's first message to the worker: the demo's config.json, this token, no early list, no first-start address. */
 const earlyMessage = (over: Partial<EarlyStart> = {}): EarlyStart => ({ type: 'early-start', urls: [], token, configUrl: `${server.url}/config.json`, buildConfig: {}, firstStartAt: null, ...over });
@@ -481,7 +482,7 @@ describe('a start at an address of the alert list', () => {
     const lists: { url: string; afterRows: boolean; at: number }[] = [];
     let shown: WorkerEvent[] = [];
     const fetchImpl: typeof fetch = (input, init) => {
-      if (String(input).includes('/alerts?')) lists.push({ url: String(input), afterRows: shown.some(liveRows), at: Date.now() });
+      if (String(input).includes('/alerts?') && !String(input).includes('page-size=1&') && !String(input).endsWith('page-size=1')) lists.push({ url: String(input), afterRows: shown.some(liveRows), at: Date.now() });
       return fetch(input, init);
     };
     const { events } = await start(`address-guess-notes-${++counter}`, fetchImpl, at('/alerts'));
@@ -512,13 +513,13 @@ describe('a start at an address of the alert list', () => {
     expect(patch.rows!.every((r) => full.rows.some((f) => f.id === r.id))).toBe(true);
   });
 
-  it('on a first start of a grouped list, asks for every alert of its view once, and guesses no page', async () => {
+  it('on a first start of a grouped list, pulls every alert of its view once, and guesses no page', async () => {
     await setRowsPerPage(20);
     const { events } = await start(`address-grouped-${++counter}`, undefined, at('/alerts', '', '#gb:event'));
     await until(() => events.find((e): e is AlertsFull => e.type === 'alerts-full' && !e.meta.fromCache), 5000, 'the first groups');
     await new Promise((r) => setTimeout(r, 300));
     expect(alertsAsked()).toHaveLength(1);
-    expect(alertsAsked()[0]).toContain(`page-size=${GROUPS_MAX_ALERTS}`);
+    expect(alertsAsked()[0]).toContain(`page-size=${PULL_PAGE}`);
   });
 
   it('asks for no list when the address is another page', async () => {

@@ -679,7 +679,6 @@ export default {
   GroupActionNone: 'Kein Alarm von {group} lässt sich noch so ändern.',
   GroupActionFailedReason: 'Erster Fehler: {reason}',
   RetryFailed: '{count, plural, one {Fehlgeschlagenen Alarm erneut versuchen} other {# fehlgeschlagene Alarme erneut versuchen}}',
-  GroupsTruncated: 'Nur die ersten {shown} von {total} Alarmen werden gruppiert und gezählt: Grenzen Sie die Suche ein, um alle zu sehen.',
   ShortcutGroupBy: 'Alarme gruppieren nach…',
   ShortcutGroupOpen: 'Die ausgewählte Gruppe öffnen oder schließen',
   Overview: 'Was ist los?',

@@ -687,7 +687,6 @@ export default {
   GroupActionNone: 'No alert of {group} can be changed this way any more.',
   GroupActionFailedReason: 'First failure: {reason}',
   RetryFailed: 'Retry {count, plural, one {the failed alert} other {the # failed alerts}}',
-  GroupsTruncated: 'Only the first {shown} of {total} alerts are grouped and counted: narrow the search to see them all.',
   ShortcutGroupBy: 'Group the alerts by…',
   ShortcutGroupOpen: 'Open or close the focused group',
   Overview: 'What is going on',

@@ -681,7 +681,6 @@ export default {
   GroupActionNone: 'Plus aucune alerte de {group} ne peut être modifiée ainsi.',
   GroupActionFailedReason: 'Premier échec : {reason}',
   RetryFailed: '{count, plural, one {Réessayer l’alerte en échec} other {Réessayer les # alertes en échec}}',
-  GroupsTruncated: 'Seules les {shown} premières alertes sur {total} sont groupées et comptées : affinez la recherche pour les voir toutes.',
   ShortcutGroupBy: 'Grouper les alertes par…',
   ShortcutGroupOpen: 'Ouvrir ou fermer le groupe sélectionné',
   Overview: 'Que se passe-t-il ?',

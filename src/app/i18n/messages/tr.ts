@@ -680,7 +680,6 @@ export default {
   GroupActionNone: '{group} grubundaki hiçbir alarm artık bu şekilde değiştirilemez.',
   GroupActionFailedReason: 'İlk hata: {reason}',
   RetryFailed: 'Başarısız {count, plural, one {alarmı} other {# alarmı}} yeniden dene',
-  GroupsTruncated: '{total} alarmın yalnızca ilk {shown} tanesi gruplanıp sayılıyor: tümünü görmek için aramayı daraltın.',
   ShortcutGroupBy: 'Alarmları grupla…',
   ShortcutGroupOpen: 'Seçili grubu aç veya kapat',
   Overview: 'Neler oluyor?',

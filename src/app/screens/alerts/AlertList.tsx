@@ -15,7 +15,6 @@ import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { useKeepRowFocus } from './row-keyboard.ts';
 import type { RowAnchor } from './row-window.ts';
 import { listShown } from '../../startup.ts';
-import { GROUPS_MAX_ALERTS } from '../../../core/alert-groups.ts';
 import { PHONE_QUERY } from '../../hooks/useMediaQuery.ts';
 
 // The phone's cards are a chunk of their own, off a wider screen's way to its first rows. On a phone it is asked for
@@ -29,7 +28,6 @@ const noGroupsAtom = selectAtom(groupOrderAtom, (o) => o.length === 0);
 const loadingAtom = selectAtom(metaAtom, (m) => m.freshness === 'loading');
 const answeredAtom = selectAtom(metaAtom, (m) => m.updatedAt !== null);
 const failedAtom = selectAtom(metaAtom, (m) => m.error !== null);
-const truncatedAtom = selectAtom(metaAtom, (m) => (m.truncated ? m.total : null));
 
 // A grouped list loads its code with the first grouping: a list that is never grouped never downloads it.
 const GroupedTable = lazy(() => import('./GroupedList.tsx'));
@@ -72,7 +70,6 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
   const phone = useDeferredValue(phoneNow);
   const grouped = useAtomValue(groupFieldAtom) !== null;
   const kiosk = useAtomValue(addressAtom).kiosk;
-  const truncatedOf = useAtomValue(truncatedAtom);
   // A grouped list is empty without groups: its open groups' rows may be none while groups are there.
   const empty = useAtomValue(grouped ? noGroupsAtom : emptyPageAtom);
   const loading = useAtomValue(loadingAtom);
@@ -137,12 +134,6 @@ export function AlertList({ phone: phoneNow, onOpen }: { phone: boolean; onOpen:
           <span className="font-semibold">{t('SignInRequired')}</span>
           <span>{t('AlertsKioskShowingLast')}</span>
         </div>
-      )}
-      {truncatedOf !== null && (
-        <p role="status" className="flex items-center gap-2 bg-amber-50 px-4 py-1 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-          <Icon name="info" size={16} />
-          {t('GroupsTruncated', { shown: GROUPS_MAX_ALERTS, total: truncatedOf })}
-        </p>
       )}
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto [scrollbar-gutter:stable]" data-alert-list="">
         {/* The table's fonts are read while the list loads, so that its first rows show at their columns' widths. */}
