@@ -6,7 +6,7 @@ import type { AlertsView, Config, CountMap, CountResponse, EnvironmentsResponse 
 import type { AlertRow, AlertsMeta, CountSample, Result, WorkerError, WorkerEvent } from './contract/index.ts';
 import { emptyAlertsMeta } from '../core/snapshot.ts';
 import { alertsParams, environmentsParams, lastPage, openCountParams } from '../core/alerts-query.ts';
-import { countParams, countsOf, setQueryOf, updatedParams, viewOrder } from '../core/alert-sync.ts';
+import { countParams, countsOf, setQueryOf, updatedParams, sortForView } from '../core/alert-sync.ts';
 import { viewKey as keyOf } from '../core/alerts-view.ts';
 import { cachedCopyDue, effectiveFreshness, liveLimitMs, OPEN_COUNTS_EVERY_MS, pollTimeoutMs } from '../core/freshness.ts';
 import { trendOf } from '../core/severity.ts';
@@ -557,7 +557,7 @@ function viewAlerts(set: AlertSet, view: AlertsView, config: Config): AlertRow[]
   const env = view.filter.environment;
   const alerts: AlertRow[] = [];
   for (const a of set.values()) if (!env || a.environment === env) alerts.push(a);
-  return alerts.sort(viewOrder(view, config));
+  return sortForView(alerts, view, config);
 }
 
 /** Severity counts of the open alerts among these (the badge's counts), as /alerts/count?status=open gives them. */

@@ -38,7 +38,7 @@ import { GuessedList } from './guessed-list.ts';
 import { compareNames } from '../core/names.ts';
 import { SuggestionsSource } from './suggestions.ts';
 import { exportedIds, groupActionTargets, groupAlerts, groupFieldOf, isGroupAction } from '../core/alert-groups.ts';
-import { viewOrder } from '../core/alert-sync.ts';
+import { sortForView } from '../core/alert-sync.ts';
 import { customersOf } from '../core/jwt.ts';
 import { SetSync } from './set-sync.ts';
 
@@ -599,7 +599,7 @@ export class AlertsService implements AlertsApi {
     if (!result.ok) return result;
     const env = view.filter.environment;
     const alerts = [...sync.set.values()].filter((a) => !env || a.environment === env);
-    return ok(alerts.sort(viewOrder(view, ctx.config)));
+    return ok(sortForView(alerts, view, ctx.config));
   }
 
   /** A follower shows the last known rows at once, until the leader's full snapshot arrives. */

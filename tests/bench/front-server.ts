@@ -16,6 +16,12 @@ export interface FrontServer {
   readonly upstreamRequests: number;
   /** bytes of the API's answers passed back so far (bodies as sent: compressed when the API compressed them) */
   readonly upstreamBytes: number;
+  /**
+   * How long the API was busy with the requests passed since request number `from` (upstreamRequests then): the union
+   * of their intervals from sent to answered, so requests in flight together count once. On loopback, with the API in
+   * this process, that is the server's time for them.
+   */
+  upstreamBusyMs(from: number): number;
   /** false drops every connection, open ones included */
   setNetwork(on: boolean): void;
   close(): Promise<void>;
@@ -32,6 +38,8 @@ export async function startFrontServer(distDir: string, upstream: string, port =
   let online = true;
   let upstreamRequests = 0;
   let upstreamBytes = 0;
+  /** [sent, answered] of each request passed upstream, by its number (answered NaN while in flight) */
+  const intervals: [number, number][] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
   const server = http.createServer((req, res) => {
@@ -46,12 +54,17 @@ export async function startFrontServer(distDir: string, upstream: string, port =
       return;
     }
     if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/config.json' || urlPath === CSP_REPORT_PATH) {
-      if (urlPath !== CSP_REPORT_PATH) upstreamRequests++;
+      const interval: [number, number] = [performance.now(), Number.NaN];
+      if (urlPath !== CSP_REPORT_PATH) {
+        upstreamRequests++;
+        intervals.push(interval);
+      }
       const upstreamReq = http.request(
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
         (upstreamRes) => {
           res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
           upstreamRes.on('data', (chunk: Buffer) => (upstreamBytes += chunk.length));
+          upstreamRes.on('end', () => (interval[1] = performance.now()));
           upstreamRes.pipe(res);
         },
       );
@@ -88,6 +101,17 @@ export async function startFrontServer(distDir: string, upstream: string, port =
     },
     get upstreamBytes() {
       return upstreamBytes;
+    },
+    upstreamBusyMs(from: number) {
+      const spans = intervals.slice(from).map(([a, b]): [number, number] => [a, Number.isNaN(b) ? performance.now() : b]).sort((x, y) => x[0] - y[0]);
+      let busy = 0;
+      let end = Number.NEGATIVE_INFINITY;
+      for (const [a, b] of spans) {
+        if (b <= end) continue;
+        busy += b - Math.max(a, end);
+        end = b;
+      }
+      return busy;
     },
     setNetwork(on: boolean) {
       online = on;

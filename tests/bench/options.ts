@@ -54,6 +54,8 @@ export interface BenchOptions {
   soakSnapshotsAt: number[];
   /** run the storm scenario (a grouped list of 10,000 open alerts in about 300 groups; also part of --quick) */
   storm: boolean;
+  /** run the sync scenario (tests/bench/sync.ts) at these alert counts (empty: not at all) */
+  syncAlerts: number[];
   /** V8 flags for the measured Chromium: a control experiment (e.g. what V8's optimising compilers add to the heap) */
   jsFlags: string | null;
   /** the start-up phase's round trip: every API answer this many ms late, the API on another origin (0: no such phase) */
@@ -64,6 +66,10 @@ export const USAGE = `Usage: npm run bench -- [options]
   --quick              one combination (10,000 alerts, 200 rows), 3 runs (about two minutes), and the storm
   --storm              only the storm: 10,000 open alerts in about 300 groups (the biggest 2,000), the list grouped
                        by event, cold and with the biggest group open (with --quick or --alerts: besides those)
+  --sync               only the sync scenario (also part of every other run but --storm alone): a grouped list at
+                       10,000 and at 100,000 open alerts kept in step by deltas, what a cycle costs the API unchanged
+                       and with 5 alerts changed, another client's change, the first grouped screen cold and cached
+  --sync-alerts 10000,100000  the alert counts of the sync scenario (default 10000,100000)
   --alerts 50,10000    alert counts loaded into the server (default 50,10000,100000)
   --rows 20,200        rows per page (default 20,200; the console offers 5,10,20,50,100,200)
   --runs N             repetitions per combination (default 5, quick 3)
@@ -136,9 +142,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     jsFlags: null,
     realLatencyMs: 150,
     storm: quick,
+    syncAlerts: [10_000, 100_000],
   };
   let alertsGiven = false;
   let stormGiven = false;
+  let syncGiven = false;
   let outGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -154,6 +162,13 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--storm':
         stormGiven = true;
         o.storm = true;
+        break;
+      case '--sync':
+        syncGiven = true;
+        break;
+      case '--sync-alerts':
+        o.syncAlerts = intList(name, value(), 1);
+        syncGiven = true;
         break;
       case '--alerts':
         o.alerts = intList(name, value(), 1);
@@ -278,11 +293,12 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   if (o.soak !== null && o.soakWarmupMinutes + 2 > o.soak) throw new OptionsError(`--soak ${o.soak}: the warm-up (${o.soakWarmupMinutes} minutes) leaves fewer than two minutes to measure`);
   // A quick run with its own sizes measures exactly those.
   if (alertsGiven) o.serverOnlyAlerts = [];
-  // --storm alone measures the storm only.
-  if (stormGiven && !quick && !alertsGiven) {
+  // --storm alone measures the storm only; --sync alone the sync scenario only.
+  if ((stormGiven || syncGiven) && !quick && !alertsGiven) {
     o.alerts = [];
     o.serverOnlyAlerts = [];
   }
+  if (stormGiven && !syncGiven && !quick) o.syncAlerts = [];
   o.serverOnlyAlerts = o.serverOnlyAlerts.filter((n) => !o.alerts.includes(n));
   return o;
 }

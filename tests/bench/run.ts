@@ -22,6 +22,7 @@ import { browserVersion, failingAudits, LIGHTHOUSE_COMBO, runLighthouse, SKIPPED
 import { formatSoak, runSoak } from './soak.ts';
 import { BUDGET_LATENCY_MS, latencyRun, type LatencyRun } from './latency.ts';
 import { probeSaw } from './probe-signal.ts';
+import { syncPhase } from './sync.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -155,6 +156,8 @@ async function main() {
       }
     }
     if (browser && distDir && opts.storm) observations[STORM_COMBO] = await stormPhase(browser, work, distDir, opts, samples);
+    if (browser && distDir && opts.syncAlerts.length)
+      Object.assign(observations, await syncPhase(browser, work, distDir, opts, samples, { log, benchServer, measuredCycle, probe: PROBE, viewport: VIEWPORT }));
     if (opts.lighthouse) observations[LIGHTHOUSE_COMBO] = await lighthousePhase(opts, distDir, samples, machine);
   } finally {
     await browser?.close();
@@ -170,7 +173,7 @@ async function main() {
     options: {
       ...(opts.lighthouse === 'only'
         ? {}
-        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, storm: opts.storm, viewport: VIEWPORT, extraCss: opts.extraCss, realLatencyMs: opts.realLatencyMs }),
+        : { alerts: opts.alerts, rows: opts.rows, cycles: opts.cycles, memoryCycles: opts.memoryCycles, serverRequests: opts.serverRequests, quick: opts.quick, storm: opts.storm, syncAlerts: opts.syncAlerts, viewport: VIEWPORT, extraCss: opts.extraCss, realLatencyMs: opts.realLatencyMs }),
       dist: opts.dist,
       ...(opts.lighthouse ? { lighthouse: opts.lighthouse, lighthouseRuns: opts.lighthouseRuns, url: opts.url } : {}),
     },

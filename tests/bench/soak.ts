@@ -367,7 +367,7 @@ const fmtSigned = (n: number) => (Number.isFinite(n) ? `${n >= 0 ? '+' : ''}${Ma
 // ---- the worker's own DevTools target -------------------------------------------------------------------------------
 
 /** Just what the soak sends to a DevTools target: the page's session, or the worker's reached through it. */
-interface Target {
+export interface Target {
   send(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   on(event: string, handler: (params: Record<string, unknown>) => void): void;
   off(event: string, handler: (params: Record<string, unknown>) => void): void;
@@ -385,7 +385,7 @@ function pageTarget(cdp: CDPSession): Target {
  * The data worker's DevTools target, attached through the page's session (Target.setAutoAttach, not flattened:
  * Playwright's CDPSession cannot address a child session, so messages travel in Target.sendMessageToTarget).
  */
-async function workerTarget(cdp: CDPSession, log: (m: string) => void): Promise<Target | null> {
+export async function workerTarget(cdp: CDPSession, log: (m: string) => void): Promise<Target | null> {
   const attached = new Promise<string | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), 10_000);
     cdp.on('Target.attachedToTarget', (e) => {
@@ -432,7 +432,7 @@ async function workerTarget(cdp: CDPSession, log: (m: string) => void): Promise<
   };
 }
 
-async function heapAfterGc(target: Target): Promise<number> {
+export async function heapAfterGc(target: Target): Promise<number> {
   await target.send('HeapProfiler.collectGarbage');
   await target.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await target.send('Runtime.getHeapUsage')) as { usedSize: number };

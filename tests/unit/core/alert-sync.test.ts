@@ -24,6 +24,8 @@ import {
   timeMs,
   updatedParams,
   idsParams,
+  sortAlerts,
+  windowTest,
 } from '../../../src/core/alert-sync.ts';
 import { defaultView } from '../../../src/core/alerts-query.ts';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
@@ -155,7 +157,7 @@ describe('cutting a range whose counts disagree', () => {
     expect(parts[0]!.after).toBeNull();
     expect(parts[7]!.upTo).toBeNull();
     for (let i = 1; i < parts.length; i++) expect(parts[i]!.after).toBe(parts[i - 1]!.upTo);
-    const counts = parts.map((w) => times.filter((x) => (w.after === null || x > timeMs(w.after)) && (w.upTo === null || x <= timeMs(w.upTo))).length);
+    const counts = parts.map((w) => times.filter(windowTest(w)).length);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(80);
     expect(Math.max(...counts)).toBeLessThanOrEqual(11);
   });
@@ -178,6 +180,12 @@ describe('the order worked out from the set', () => {
       alert({ id: 'd', severity: 'minor', lastReceiveTime: '2026-12-07T09:00:00.000Z' }),
     ];
     expect([...alerts].sort(order).map((a) => a.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('sorts a list the same as the comparator, each alert read once', () => {
+    const alerts = Array.from({ length: 50 }, (_, i) => alert({ id: `id${(i * 7) % 50}`, severity: ['critical', 'minor', 'major'][i % 3]!, lastReceiveTime: new Date(Date.UTC(2026, 11, 7, 9, i % 11)).toISOString() }));
+    const sortBy = ['severity', 'lastReceiveTime'];
+    expect(sortAlerts(alerts, sortBy, config).map((a) => a.id)).toEqual([...alerts].sort(alertOrder(sortBy, config)).map((a) => a.id));
   });
 
   it('reverses a key with "-", sorts text by code point and attributes with the missing ones last', () => {
