@@ -102,16 +102,30 @@ describe('bench budgets', () => {
   });
 
   it('has a budget for exactly the budgeted figures', () => {
-    expect(BUDGETS.map((b) => b.key).sort()).toEqual(
+    expect([...new Set(BUDGETS.map((b) => b.key))].sort()).toEqual(
       [
         'bundle.shellJsGzipKiB', 'load.coldFirstRowMs', 'load.longTasksBeforeFirstRow', 'load.offlineFirstRowMs', 'poll.unchanged.mainThreadMs', 'poll.unchanged.messageBytes', 'poll.changed5.mainThreadMs', 'poll.longTasks', 'memory.heapGrowthPct', 'server.alertsPageMs',
         'dom.nodes', 'idle.mainThreadMsPerS', 'search.keystrokeMs', 'search.suggestionsShownMs', 'search.longTasks', 'resize.longTasks',
         'load.coldFirstRowMsAt150', 'load.warmFirstRowMsAt150', 'load.apiRoundTripsBeforeFirstRow.cold', 'load.apiRoundTripsBeforeFirstRow.warm',
         'lighthouse.performance', 'lighthouse.tbtMs', 'lighthouse.lcpMs', 'lighthouse.accessibility', 'lighthouse.bestPractices', 'lighthouse.seo',
         'storm.firstGroupedScreenMs', 'storm.unchangedPollMs', 'storm.unchangedPollBytes', 'storm.changed5GroupsMs', 'storm.longTasks', 'storm.domNodes',
-        'storm.domNodesGroupOpen', 'storm.apiRequestsPerCycle',
+        'storm.domNodesGroupOpen', 'sync.apiBytesPerUnchangedCycle', 'sync.apiRequestsPerUnchangedCycle', 'sync.apiBytesPerCycle5Changed',
+        'sync.otherClientChangeCycles', 'sync.unchangedPollMs', 'sync.serverMsPerUnchangedCycle', 'sync.firstGroupedScreenMs', 'sync.firstGroupedScreenFromCacheMs',
       ].sort(),
     );
+  });
+
+  it('judges the sync budgets at 10,000 and at 100,000 alerts, each on its own combination', () => {
+    const samples = new Samples();
+    samples.add('sync:alerts=10000', 'sync.apiBytesPerUnchangedCycle', 1900);
+    samples.add('sync:alerts=100000', 'sync.apiBytesPerUnchangedCycle', 2100);
+    samples.add('sync:alerts=100000', 'sync.firstGroupedScreenFromCacheMs', 280);
+    const verdicts = checkBudgets(samples.summarize()).filter((b) => b.key === 'sync.apiBytesPerUnchangedCycle' || b.key === 'sync.firstGroupedScreenFromCacheMs');
+    expect(verdicts.map((b) => [b.combo, b.key, b.verdict])).toEqual([
+      ['sync:alerts=10000', 'sync.apiBytesPerUnchangedCycle', 'met'],
+      ['sync:alerts=100000', 'sync.apiBytesPerUnchangedCycle', 'missed'],
+      ['sync:alerts=100000', 'sync.firstGroupedScreenFromCacheMs', 'met'],
+    ]);
   });
 
   it('judges the start-up budgets at a 150 ms round trip: first rows at most 1.5 s and 0.8 s, round trips at most 4 and 2', () => {
