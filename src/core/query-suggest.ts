@@ -236,6 +236,35 @@ const ROW_FIELDS: Readonly<Record<string, (a: RowLike) => unknown>> = {
 };
 
 /**
+ * The values of every alert of a set (src/core/alert-sync.ts), counted as the API counts them: each alert once per
+ * value of a field (an alert in two services counts once for each), attribute values under `_.name`. A grouped list
+ * knows its whole view, so its suggestions are its own values with their exact counts, with no request.
+ */
+export function valuesOfAlerts(alerts: Iterable<RowLike>): SuggestionValues {
+  const counts = new Map<string, Map<string, number>>();
+  const add = (field: string, v: string) => {
+    let m = counts.get(field);
+    if (!m) counts.set(field, (m = new Map()));
+    m.set(v, (m.get(v) ?? 0) + 1);
+  };
+  for (const alert of alerts) {
+    for (const [field, read] of Object.entries(ROW_FIELDS)) {
+      const v = read(alert);
+      const list = Array.isArray(v) ? new Set(v) : [v];
+      for (const x of list) if (typeof x === 'string' && x !== '') add(field, x);
+    }
+    for (const [name, raw] of Object.entries(alert.attributes ?? {})) {
+      if (queryField(`_.${name}`) === null) continue;
+      const v = attributeText(raw);
+      if (v !== null) add(`_.${name}`, v);
+    }
+  }
+  const out: Record<string, ValueCount[]> = {};
+  for (const [field, m] of counts) out[field] = sumByValue([...m].map(([value, count]) => ({ value, count })));
+  return out;
+}
+
+/**
  * What the API knows joined with what the page's rows hold: a value only the rows show is added without a count;
  * attribute names and their values come from the rows alone. Returns the values and the attribute names.
  */

@@ -231,9 +231,9 @@ export class AlertsFeed implements Feed {
     this.probe?.force('changed by this console');
   }
 
-  /** The set of a grouped list, for the tests and the other tabs' reads of it (null for a plain list). */
-  get alertSet(): AlertSet | null {
-    return this.sync?.set ?? null;
+  /** The set of a grouped list once it holds every alert of its filter (null for a plain list, or before). */
+  get readySet(): AlertSet | null {
+    return this.sync?.ready ? this.sync.set : null;
   }
 
   private cycle(signal: AbortSignal): Promise<CycleOutcome> {

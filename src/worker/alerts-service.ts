@@ -296,7 +296,11 @@ export class AlertsService implements AlertsApi {
     return ok(lists);
   }
 
-  getSuggestions(): Promise<Result<SuggestionData>> {
+  async getSuggestions(): Promise<Result<SuggestionData>> {
+    // A grouped list this tab polls holds every alert of its view: its own values, counted exactly, no request.
+    const shown = this.wants.alerts?.slot === 'alerts' ? this.listFeed(this.wants.alerts.view) : undefined;
+    const set = shown?.readySet;
+    if (set) return ok(this.suggestions.ofSet(set));
     return this.suggestions.get();
   }
 

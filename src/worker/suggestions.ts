@@ -1,8 +1,10 @@
-// The search box's suggestion data: the values the API knows per field, with their counts. Asked for when the
-// search box is used, fetched at most once every few minutes (never per keystroke, never part of a poll cycle),
-// kept in IndexedDB so suggestions work offline and in a tab opened later.
+// The search box's suggestion data: the values the API knows per field, with their counts. A grouped list's set holds
+// every alert of its view: its values are counted from it. Otherwise they are asked for when the search box is used,
+// at most once every few minutes (never per keystroke, never part of a poll cycle), and kept in IndexedDB so
+// suggestions work offline and in a tab opened later.
 import type { SuggestionData, Result } from './contract/index.ts';
-import type { ValueCount } from '../core/query-suggest.ts';
+import { valuesOfAlerts, type ValueCount } from '../core/query-suggest.ts';
+import type { AlertSet } from './alert-set.ts';
 import { ok, type WorkerContext } from './context.ts';
 import * as alertsApi from './api/alerts.ts';
 
@@ -35,9 +37,24 @@ export class SuggestionsSource {
     return this.inFlight;
   }
 
+  private fromSetMemo: { set: AlertSet; version: number; data: SuggestionData } | null = null;
+
+  /**
+   * The values of a grouped list's set (every alert of the shown view, kept in step): counted here, exactly, with no
+   * request; worked out again only when the set changed.
+   */
+  ofSet(set: AlertSet): SuggestionData {
+    const memo = this.fromSetMemo;
+    if (memo && memo.set === set && memo.version === set.version) return memo.data;
+    const data: SuggestionData = { fetchedAt: this.now(), values: valuesOfAlerts(set.values()) };
+    this.fromSetMemo = { set, version: set.version, data };
+    return data;
+  }
+
   /** Signed out: what this user's API knew is forgotten. */
   forget(): void {
     this.memo = null;
+    this.fromSetMemo = null;
   }
 
   private async fetch(known: SuggestionData | null): Promise<Result<SuggestionData>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySuggestion, suggest, sumByValue, valueTerm, withRows, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
+import { applySuggestion, suggest, sumByValue, valuesOfAlerts, valueTerm, withRows, wordAt, type RowLike, type SuggestionValues } from '../../../src/core/query-suggest.ts';
 import { withValueFilter } from '../../../src/core/query-join.ts';
 import { cellFilter, cellValues, rowValues } from '../../../src/core/query-values.ts';
 import { parseQuery, serverConditions, type Cond } from '../../../src/core/query-syntax.ts';
@@ -46,6 +46,24 @@ const values: SuggestionValues = {
     { value: 'minor', count: 4 },
   ],
 };
+
+describe('valuesOfAlerts: the values of a whole set, counted as the API counts them', () => {
+  it('counts each alert once per value (a service listed twice once), most frequent first, attributes under _.', () => {
+    const alerts = [
+      { resource: 'web01', event: 'Disk', environment: 'Production', severity: 'major', status: 'open', service: ['Web', 'Web', 'Db'], group: 'g', tags: ['a'], origin: 'o', customer: null, type: 't', attributes: { region: 'eu' } },
+      { resource: 'web02', event: 'Disk', environment: 'Production', severity: 'minor', status: 'ack', service: ['Web'], group: 'g', tags: [], origin: 'o', customer: 'Acme', type: 't', attributes: { region: 'us' } },
+      { resource: 'db01', event: 'Down', environment: 'Development', severity: 'major', status: 'open', service: [], group: '', tags: ['a', 'b'], origin: 'o', customer: null, type: 't', attributes: {} },
+    ] as unknown as RowLike[];
+    const values = valuesOfAlerts(alerts);
+    expect(values.service).toEqual([{ value: 'Web', count: 2 }, { value: 'Db', count: 1 }]);
+    expect(values.event).toEqual([{ value: 'Disk', count: 2 }, { value: 'Down', count: 1 }]);
+    expect(values.severity).toEqual([{ value: 'major', count: 2 }, { value: 'minor', count: 1 }]);
+    expect(values.tags).toEqual([{ value: 'a', count: 2 }, { value: 'b', count: 1 }]);
+    expect(values.customer).toEqual([{ value: 'Acme', count: 1 }]);
+    expect(values['_.region']).toEqual([{ value: 'eu', count: 1 }, { value: 'us', count: 1 }]);
+    expect(values.group).toEqual([{ value: 'g', count: 2 }]);
+  });
+});
 
 describe('wordAt: the word under the caret', () => {
   it.each([

@@ -309,6 +309,21 @@ describe('a grouped list', () => {
     expect(net.state.requests.filter((r) => r.includes('page-size=20&') || r.endsWith('page-size=20'))).toHaveLength(0);
   });
 
+  it('its search suggestions are the values of its set, counted exactly, with no request', async () => {
+    const { tag } = await storm();
+    const { service, events, config, net } = await open();
+    await service.setView(viewFor(config, tag, { groupBy: 'event' }));
+    await nextEvent(events, 'alerts-full', 0);
+    const before = net.state.requests.length;
+    const data = await service.getSuggestions();
+    expect(net.state.requests.length).toBe(before);
+    expect(data.ok && data.value.values.event).toEqual([
+      { value: 'DiskFull', count: 5 },
+      { value: 'NodeDown', count: 2 },
+    ]);
+    expect(data.ok && data.value.values.service?.find((v) => v.value === 'Web')?.count).toBe(6);
+  });
+
   it('an offline start shows the groups and the open groups’ alerts from the cache', async () => {
     const { tag, ids } = await storm();
     const { live, cached } = await offlineStart(tag, 'NodeDown');
