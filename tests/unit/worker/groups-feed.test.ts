@@ -26,13 +26,17 @@ afterEach(() => {
   for (const s of opened.splice(0)) s.close();
 });
 
-/** A network that counts requests and can be cut. */
+/** A network that counts requests, can be cut, and can garble the next answer whose URL holds `garble`. */
 function network() {
-  const state = { down: false, requests: [] as string[] };
+  const state = { down: false, requests: [] as string[], garble: null as string | null };
   const fetchImpl: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     state.requests.push(`${init?.method ?? 'GET'} ${url.replace(server.apiUrl, '')}`);
     if (state.down) throw new TypeError('Failed to fetch');
+    if (state.garble && url.includes(state.garble)) {
+      state.garble = null;
+      return new Response('{"status":"ok","alerts":"garbled by a proxy"}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
     return fetch(input, init);
   };
   return { state, fetchImpl };
@@ -393,6 +397,41 @@ describe('an action on a whole group', () => {
     expect(outbox.entries.map((e) => e.alertId)).toHaveLength(2);
     const removed = await service.actOnGroup({ view, key: 'NodeDown', action: 'delete' });
     expect(removed.ok).toBe(false);
+  });
+
+  it('what the outbox holds survives a full pull of the set, and is sent once; the set then shows it', async () => {
+    const { tag, ids } = await storm();
+    const net = network();
+    const { service, events, config } = await open(net);
+    const view = viewFor(config, tag, { groupBy: 'event' });
+    await service.setOpenGroups(['NodeDown']);
+    await service.setView(view);
+    await nextEvent(events, 'alerts-full', 0);
+    net.state.down = true;
+    let mark = events.length;
+    await service.refresh();
+    await nextEvent(events, 'alerts-patch', mark);
+    const queued = await service.actOnGroup({ view, key: 'NodeDown', action: 'ack' });
+    expect(queued.ok && queued.value.queued).toHaveLength(2);
+    // Back online, and the first answer of the set's next cycle cannot be trusted: the set is pulled whole again.
+    net.state.garble = 'from-date=';
+    net.state.down = false;
+    mark = events.length;
+    const sentBefore = net.state.requests.length;
+    await service.refresh();
+    const ackedInSet = () =>
+      events.slice(mark).some((e) => e.type === 'alerts-patch' && (e.rows ?? []).filter((r) => (r.id === ids.n1 || r.id === ids.n2) && r.status === 'ack').length === 2);
+    for (let i = 0; i < 100 && !ackedInSet(); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (i % 10 === 9) await service.refresh();
+    }
+    expect(ackedInSet()).toBe(true);
+    expect(net.state.requests.slice(sentBefore).some((r) => r.includes('page-size=5000'))).toBe(true);
+    const last = [...events].reverse().find((e): e is OutboxMessage => e.type === 'outbox');
+    expect(last?.entries).toEqual([]);
+    // Each ack sent once.
+    expect(net.state.requests.filter((r) => r === `PUT /alert/${ids.n1}/action`)).toHaveLength(1);
+    expect(net.state.requests.filter((r) => r === `PUT /alert/${ids.n2}/action`)).toHaveLength(1);
   });
 
   it('after an offline start, acts on every alert of a big open group, also those the list never showed', async () => {
