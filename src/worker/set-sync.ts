@@ -433,7 +433,7 @@ export class SetSync {
       const answer = await this.list(receivedParams(q, window, page), DELTA_PAGE, signal, timeoutMs);
       const problem = receivedProblem(answer, window, page, DELTA_PAGE, customers);
       if (problem) throw new Untrusted(`a window of receive times held ${problem}`);
-      alerts.push(...answer.alerts);
+      for (const a of answer.alerts) alerts.push(a);
       if (answer.alerts.length < DELTA_PAGE || page * DELTA_PAGE >= answer.total) return alerts;
     }
   }
@@ -457,10 +457,10 @@ export class SetSync {
     const all = this.fullSave;
     this.fullSave = false;
     if (!all && changes.size === 0 && !this.cursorsMoved()) return;
-    const upserts: AlertRow[] = [];
+    // (A set of 100,000 alerts is copied into an array, not spread into a call: that would pass the stack's limit.)
+    const upserts: AlertRow[] = all ? Array.from(this.set.values()) : [];
     const removed: string[] = [];
-    if (all) upserts.push(...this.set.values());
-    else
+    if (!all)
       for (const id of changes) {
         const a = this.set.get(id);
         if (a) upserts.push(a);

@@ -257,3 +257,40 @@ describe('an answer that cannot be trusted is not applied: the set is pulled who
     expect(sync.set.get(a!.id)?.status).toBe('ack');
   });
 });
+
+describe('a set of 150,000 alerts', () => {
+  it('is pulled in pages and kept whole (its copy for storage is never spread into one call)', async () => {
+    const total = 150_000;
+    const at = Date.parse('2026-12-07T06:00:00.000Z');
+    const alertAt = (i: number) => ({
+      id: `id-${String(i).padStart(6, '0')}`, resource: `h${i}`, event: `E${i % 300}`, environment: 'Production', severity: 'minor', status: 'open',
+      lastReceiveTime: new Date(at - i * 100).toISOString(), updateTime: new Date(at - i * 100).toISOString(),
+    });
+    // A server of its own, in memory: pages newest first, `to-date` inclusive, as the API pages them.
+    const fake: typeof fetch = async (input) => {
+      const url = new URL(String(input));
+      const size = Number(url.searchParams.get('page-size'));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const upTo = url.searchParams.get('to-date');
+      const first = upTo ? Math.ceil((at - Date.parse(upTo)) / 100) : 0;
+      const count = total - first;
+      const start = first + (page - 1) * size;
+      const alerts = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, k) => alertAt(start + k));
+      const body = url.pathname.endsWith('/environments')
+        ? { status: 'ok', environments: [{ environment: 'Production', count: total }], total: 1 }
+        : { status: 'ok', alerts, total: count, page, pageSize: size, pages: Math.ceil(count / size), more: false, severityCounts: {}, statusCounts: {}, lastTime: alerts[0]?.lastReceiveTime ?? '' };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    let saved = 0;
+    const sync = new SetSync(view(), 'big', {
+      http: () => ({ endpoint: 'http://big.test/api', token: () => null, fetchImpl: fake }),
+      config: () => CLIENT_DEFAULTS,
+      store: () => ({ loadSet: async () => undefined, saveSet: async (_state, upserts) => void (saved = upserts.length) }),
+    });
+    const r = await sync.cycle(new AbortController().signal, 60_000);
+    expect(r.ok && r.value.kind).toBe('pull');
+    expect(sync.set.size).toBe(total);
+    await sync.flushed();
+    expect(saved).toBe(total);
+  }, 60_000);
+});
