@@ -279,8 +279,15 @@ export function emptyCursors(): Cursors {
 }
 
 /**
- * The time a stream may settle to now: its newest time seen, but no later than SETTLE_MS before the server's clock.
- * Null when it has nothing to settle.
+ * While changes keep coming, a window is settled at least this often: what was written late in a long storm is found
+ * within a minute or so, and a window is asked for again at most once a minute, not every cycle.
+ */
+export const SETTLE_EVERY_MS = 60_000;
+
+/**
+ * The time a stream may settle to now, or null: its newest time seen, once the server's clock is SETTLE_MS past it
+ * (one more question after the last change); while changes keep coming (the newest seen moves on), as far as the
+ * clock allows, but only when that is SETTLE_EVERY_MS past the last settled time. Nothing to settle: null.
  */
 export function settleTarget(stream: Stream, serverNow: string): string | null {
   const now = timeMs(serverNow);
@@ -289,6 +296,7 @@ export function settleTarget(stream: Stream, serverNow: string): string | null {
   const target = Math.min(seen, now - SETTLE_MS);
   const settled = timeMs(stream.settled);
   if (Number.isFinite(settled) && target <= settled) return null;
+  if (target < seen && Number.isFinite(settled) && target - settled < SETTLE_EVERY_MS) return null;
   return isoOf(target);
 }
 

@@ -85,14 +85,10 @@ export class PageProbe {
       if (r.total > 0) why = 'alerts received';
       else if (timeMs(newestUpdate) > timeMs(c.updated.seen)) why = 'alerts updated';
     }
-    // A change written late (stamped before a time already seen) is in the page asked for once everything seen has
-    // settled: one more page after the last change (during a storm every cycle asks for the page anyway).
-    const settled = (s: Cursors['received']) => {
-      const target = settleTarget(s, c.serverNow);
-      return target !== null && timeMs(target) >= timeMs(s.seen) ? target : null;
-    };
-    const settleR = settled(c.received);
-    const settleU = settled(c.updated);
+    // A change written late (stamped before a time already seen) is in the page asked for once its time has settled:
+    // one more page after the last change (during a storm every cycle asks for the page anyway).
+    const settleR = settleTarget(c.received, c.serverNow);
+    const settleU = settleTarget(c.updated, c.serverNow);
     if (!why && (settleR || settleU)) why = 'a window settled';
     if (!why && (this.deps.clock?.() ?? Date.now()) - this.fetchedAt >= PAGE_SAFETY_MS) why = 'the safety interval';
     c.received.seen = laterOf(c.received.seen, newestReceived);

@@ -103,12 +103,16 @@ describe('counts', () => {
 });
 
 describe('cursors', () => {
-  it('settle a window only once the server’s clock is SETTLE_MS past it, and never twice', () => {
-    const stream = { seen: '2026-12-07T10:00:00.000Z', settled: '2026-12-07T09:59:00.000Z' };
-    expect(settleTarget(stream, '2026-12-07T10:00:05.000Z')).toBe('2026-12-07T09:59:55.000Z');
-    expect(settleTarget(stream, '2026-12-07T10:00:30.000Z')).toBe('2026-12-07T10:00:00.000Z');
+  it('settle once the server’s clock is SETTLE_MS past the newest seen; in a storm at most every SETTLE_EVERY_MS; never twice', () => {
+    const stream = { seen: '2026-12-07T10:00:00.000Z', settled: '2026-12-07T09:59:50.000Z' };
+    // Not yet 10 s past the newest seen, and less than a minute past the settled time: nothing.
+    expect(settleTarget(stream, '2026-12-07T10:00:05.000Z')).toBeNull();
+    expect(settleTarget(stream, '2026-12-07T10:00:10.000Z')).toBe('2026-12-07T10:00:00.000Z');
     expect(settleTarget({ ...stream, settled: stream.seen }, '2026-12-07T10:05:00.000Z')).toBeNull();
-    expect(settleTarget(stream, '2026-12-07T09:59:05.000Z')).toBeNull();
+    // A storm: the newest seen keeps moving; the window is settled a minute at a time.
+    const storm = { seen: '2026-12-07T10:10:00.000Z', settled: '2026-12-07T10:00:00.000Z' };
+    expect(settleTarget(storm, '2026-12-07T10:01:05.000Z')).toBeNull();
+    expect(settleTarget(storm, '2026-12-07T10:01:15.000Z')).toBe(`2026-12-07T10:01:05.000Z`);
     expect(settleTarget({ seen: '', settled: '' }, '2026-12-07T10:00:00.000Z')).toBeNull();
   });
 
