@@ -150,6 +150,7 @@ export class AlertsFeed implements Feed {
       const dueIn = this.deps.askedEarly?.() ? 0 : cached.savedAt + interval - Date.now();
       if (dueIn <= 0) void this.poller.start();
       this.sendFull([]);
+      this.indexKeptSet();
       if (freshness === 'live') this.armWatchdog();
       if (dueIn > 0) this.poller.startIn(dueIn);
       return;
@@ -159,6 +160,23 @@ export class AlertsFeed implements Feed {
 
   refresh(): Promise<void> {
     return this.poller.refresh();
+  }
+
+  /**
+   * A grouped list started from the cache: its kept set, once loaded, is what the worker knows of every alert until
+   * the API answers (an action on a whole group or a download offline takes it from there). Freshness stays the
+   * cache's.
+   */
+  private indexKeptSet() {
+    const sync = this.sync;
+    if (!sync) return;
+    void sync.restore().then((restored) => {
+      if (!restored || this.stopped || this.seen !== null) return;
+      this.indexedVersion = sync.set.version;
+      this.index!.update(viewAlerts(sync.set, this.view, this.deps.config()));
+      this.rows = this.index!.rows(this.view.page, this.view.rowsPerPage);
+      this.publish(this.meta, []);
+    });
   }
 
   setHidden(hidden: boolean): void {

@@ -25,7 +25,6 @@ import { viewKey } from '../core/alerts-view.ts';
 import { effectiveFreshness, pollTimeoutMs } from '../core/freshness.ts';
 import { fail, ok, type WorkerContext } from './context.ts';
 import { AlertsFeed } from './alerts-feed.ts';
-import { cachedRowsById } from './cache.ts';
 import { cachedDetail, DetailFeed, fromListOf } from './detail-feed.ts';
 import { IndicatorsFeed } from './indicators-feed.ts';
 import { FeedHub, wantedKey, type Looking, type OpenGroups, type Slot, type Wanted } from './feed-hub.ts';
@@ -215,30 +214,19 @@ export class AlertsService implements AlertsApi {
   async exportAlerts(view: AlertsView, openGroups: string[]): Promise<Result<Alert[]>> {
     const field = groupFieldOf(view.groupBy, this.ctx.config);
     if (!field) return fail('internal', 'The list is not grouped');
-    const key = viewKey(view);
     // `trend` is the console's own field: the export carries the API's alert fields only.
     const apiFields = (rows: readonly AlertRow[]): Alert[] => rows.map(({ trend: _trend, ...alert }) => alert);
     // The leader polls the view: its last answer is what the user sees.
     const known = this.listFeed(view)?.exported(openGroups);
     if (known) return ok(apiFields(known));
-    // A follower (or a leader before its first answer): every alert of the view, grouped the same way.
+    // A follower (or a leader before its first answer): every alert of the view, grouped the same way; offline, as the
+    // kept set last held them.
     const answer = await this.allAlertsOf(view);
-    if (answer.ok) {
-      const alerts = apiFields(answer.value);
-      const byId = new Map(alerts.map((a) => [a.id, a]));
-      const groups = groupAlerts(alerts, field, { config: this.ctx.config, username: this.ctx.session.username });
-      return ok(exportedIds(groups, openGroups, alerts.map((a) => a.id)).map((id) => byId.get(id)!));
-    }
-    // Offline: the open groups as the cache last held them, when it holds every alert of them.
-    const cached = answer.error.kind === 'network' ? await this.ctx.cache.getView(key) : undefined;
-    const open = new Set(openGroups);
-    const groups = cached?.groups?.groups.filter((g) => open.has(g.key)) ?? [];
-    const memberIds = groups.map((g) => cached?.groups?.members[g.key]);
-    if (!cached || groups.length === 0 || memberIds.some((ids) => !ids)) return answer;
-    const rows = cachedRowsById(cached);
-    const ids = exportedIds(groups.map((group, i) => ({ group, ids: memberIds[i]! })), open, []);
-    if (!ids.every((id) => rows.has(id))) return answer;
-    return ok(apiFields(ids.map((id) => rows.get(id)!)));
+    if (!answer.ok) return answer;
+    const alerts = apiFields(answer.value);
+    const byId = new Map(alerts.map((a) => [a.id, a]));
+    const groups = groupAlerts(alerts, field, { config: this.ctx.config, username: this.ctx.session.username });
+    return ok(exportedIds(groups, openGroups, alerts.map((a) => a.id)).map((id) => byId.get(id)!));
   }
 
   async addNote(id: string, text: string, seen?: AlertSeen): Promise<Result<Note | null>> {
@@ -580,6 +568,20 @@ export class AlertsService implements AlertsApi {
     return this.hub?.feeds('alerts').find((f) => f.key === key);
   }
 
+  /** The rows the cache keeps of the list this tab shows: its page, and every alert of its kept set. */
+  private async keptRows(): Promise<Map<string, AlertRow>> {
+    const wanted = this.wants.alerts;
+    const rows = new Map<string, AlertRow>();
+    if (wanted?.slot !== 'alerts') return rows;
+    const shown = await this.ctx.cache.getView(viewKey(wanted.view));
+    for (const r of shown?.rows ?? []) rows.set(r.id, r);
+    if (!groupFieldOf(wanted.view.groupBy, this.ctx.config)) return rows;
+    const sync = new SetSync(wanted.view, this.identity(), { http: () => this.ctx.http(), config: () => this.ctx.config, store: () => this.ctx.cache });
+    await sync.restore();
+    for (const a of sync.set.values()) rows.set(a.id, a);
+    return rows;
+  }
+
   /** Who this session is, for the sets: the API, the user and the customers they see. */
   private identity(): string {
     const claims = this.ctx.session.state().claims;
@@ -600,7 +602,8 @@ export class AlertsService implements AlertsApi {
       store: () => ({ loadSet: (key) => ctx.cache.loadSet(key), saveSet: async () => undefined }),
     });
     const result = await ctx.call(() => sync.cycle(new AbortController().signal, pollTimeoutMs(ctx.intervalMs())));
-    if (!result.ok) return result;
+    // Offline: the set as it was kept (what the groups on screen were worked out from).
+    if (!result.ok && !(result.error.kind === 'network' && sync.ready)) return result;
     const env = view.filter.environment;
     const alerts = [...sync.set.values()].filter((a) => !env || a.environment === env);
     return ok(sortForView(alerts, view, ctx.config));
@@ -695,7 +698,7 @@ export class AlertsService implements AlertsApi {
   /**
    * What the user saw of the alerts acted on, where the page had no row of them (Select all in a grouped list takes
    * alerts the page holds no row for): as this worker last knew them, from the lists it polls, else from the cached
-   * copy of the list this tab shows (which holds every alert of its open groups). An alert known nowhere stays without.
+   * copy of the list this tab shows and, for a grouped list, the set kept of it. An alert known nowhere stays without.
    */
   private async completeSeen(ids: readonly string[], seen: Record<string, AlertSeen>): Promise<Record<string, AlertSeen>> {
     const missing = ids.filter((id) => !seen[id]);
@@ -707,10 +710,7 @@ export class AlertsService implements AlertsApi {
       let alert: AlertRow | undefined;
       for (const feed of feeds) if ((alert = feed.known(id))) break;
       if (!alert) {
-        if (!cachedRows) {
-          const shown = this.wants.alerts?.slot === 'alerts' ? await this.ctx.cache.getView(viewKey(this.wants.alerts.view)) : undefined;
-          cachedRows = shown ? cachedRowsById(shown) : new Map();
-        }
+        cachedRows ??= await this.keptRows();
         alert = cachedRows.get(id);
       }
       if (alert) out[id] = seenOf(alert);

@@ -14,21 +14,12 @@ export interface CachedView {
   rows: AlertRow[];
   meta: AlertsMeta;
   savedAt: number;
-  /** a grouped list: its groups and the members of the groups that were open */
+  /** a grouped list: its groups and the members of the groups that were open (their alerts: in the kept set) */
   groups?: GroupsSnapshot;
-  /**
-   * every alert of the groups that were open (`rows` holds only those the list showed): an action on a whole group
-   * after an offline start acts on all of it
-   */
-  groupRows?: AlertRow[];
   /** the overview, when it was shown */
   overview?: OverviewColumn[];
 }
 
-/** Every alert a cached list holds a row of (its page, and every alert of its open groups), by id. */
-export function cachedRowsById(view: Pick<CachedView, 'rows' | 'groupRows'>): Map<string, AlertRow> {
-  return new Map([...view.rows, ...(view.groupRows ?? [])].map((r) => [r.id, r]));
-}
 
 /** The last copy of an alert's page (the alert and its notes), for opening it instantly and offline. */
 export interface CachedDetail {

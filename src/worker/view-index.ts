@@ -22,10 +22,8 @@ export interface IndexSnapshot {
   overview?: OverviewColumn[];
 }
 
-/** What the cache holds beside: every alert of the open groups (a message carries only those the tabs show). */
-export interface CachedIndex extends IndexSnapshot {
-  groupRows?: AlertRow[];
-}
+/** What the cache holds of the groups (every alert of them is in the kept set, src/worker/set-sync.ts). */
+export type CachedIndex = IndexSnapshot;
 
 /** The parts of a message about the groups and the overview. */
 export interface IndexParts {
@@ -61,8 +59,6 @@ export class ViewIndex {
   private sentOrder: string[] | null = null;
   private sentMembers = new Map<string, string[]>();
   private sentOverview: string | null = null;
-  /** the open groups' alerts a cached copy held, until a poll answers: an action on a whole group after an offline start */
-  private cachedRows = new Map<string, AlertRow>();
 
   constructor(
     view: AlertsView,
@@ -80,7 +76,6 @@ export class ViewIndex {
   /** The answer of a poll: all alerts of the view, in its order. */
   update(alerts: AlertRow[]): void {
     this.alerts = alerts;
-    this.cachedRows.clear();
     this.byId = new Map(alerts.map((a) => [a.id, a]));
     const config = this.options.config();
     if (this.field) {
@@ -150,15 +145,15 @@ export class ViewIndex {
   }
 
   /**
-   * The alerts of a group as last known: from the last poll, or, before one (an offline start), from what the cache
-   * held for an open group. Null when unknown.
+   * The alerts of a group as last known: of the set it was worked out from, or, before that (a start before the kept
+   * set has loaded), the cached members of an open group as `known` finds them. Null when unknown.
    */
   members(key: string, known: (id: string) => AlertRow | undefined): AlertRow[] | null {
     const entry = this.groupList.find((g) => g.group.key === key);
     if (entry && this.alerts) return entry.ids.map((id) => this.byId.get(id)!);
     const ids = this.sentMembers.get(key);
     if (!ids) return null;
-    const rows = ids.map((id) => this.cachedRows.get(id) ?? known(id));
+    const rows = ids.map((id) => known(id));
     return rows.every((r): r is AlertRow => r !== undefined) ? rows : null;
   }
 
@@ -168,9 +163,9 @@ export class ViewIndex {
     return exportedIds(this.groupList, open, this.alerts.map((a) => a.id)).map((id) => this.byId.get(id)!);
   }
 
-  /** An alert of the last poll (or of a cached open group), by id. */
+  /** An alert of the set it was worked out from, by id. */
   row(id: string): AlertRow | undefined {
-    return this.byId.get(id) ?? this.cachedRows.get(id);
+    return this.byId.get(id);
   }
 
   /** Everything, for a full message; what it holds counts as sent. */
@@ -187,18 +182,12 @@ export class ViewIndex {
     };
   }
 
-  /** For the cache: the snapshot, and every alert of the open groups (the cached copy's rows are only those shown). */
+  /**
+   * For the cache: the groups as sent (what a later start paints first). Not the alerts of the open groups: the set is
+   * kept whole beside (a group of 20,000 would make this copy tens of MB, read before anything shows).
+   */
   cacheSnapshot(): CachedIndex {
-    const snapshot = this.snapshot();
-    if (!this.field) return snapshot;
-    const rows = new Map<string, AlertRow>();
-    for (const ids of this.sentMembers.values()) {
-      for (const id of ids) {
-        const row = this.byId.get(id) ?? this.cachedRows.get(id);
-        if (row) rows.set(id, row);
-      }
-    }
-    return { ...snapshot, groupRows: [...rows.values()] };
+    return this.snapshot();
   }
 
   /** What changed since the last message; what it holds counts as sent. */
@@ -225,7 +214,6 @@ export class ViewIndex {
 
   /** A cached snapshot was shown: patches from the first poll on are against it. */
   restore(cached: CachedIndex): void {
-    this.cachedRows = new Map((cached.groupRows ?? []).map((r) => [r.id, r]));
     if (cached.groups && cached.groups.field === this.field) {
       this.groupList = cached.groups.groups.map((group) => ({ group, ids: cached.groups!.members[group.key] ?? [] }));
       this.sentOrder = cached.groups.groups.map((g) => g.key);
