@@ -13,7 +13,7 @@
 //   will see (decoded here, then written back fully escaped) is http(s) with a host or mailto.
 // So however differently a browser would have read a malformed input, it reads the output as exactly those tags,
 // attributes and text; a difference in reading the input can change which text is shown, never what runs.
-import { ALLOWED_ATTR, ALLOWED_TAGS, isSafeHttpUrl, LINK_REL, LINK_TARGET } from './sanitize-policy.ts';
+import { ALLOWED_ATTR, ALLOWED_TAGS, isSafeHttpUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS } from './sanitize-policy.ts';
 
 const ALLOWED = new Set(ALLOWED_TAGS);
 /** Allowed elements that have no content and no end tag. */
@@ -41,13 +41,36 @@ interface Tag {
   attrs: Map<string, string>;
 }
 
+/**
+ * The most elements open inside one another that are kept: deeper start tags go (their content stays, as text of the
+ * element around it). A browser lays out, and a screen reader walks, every level of a tree: an alert with 100,000
+ * nested tags would hold up both. Real messages nest a few levels.
+ */
+export const MAX_DEPTH = 32;
+
+/** What was made of a value: the safe markup, and how many characters of the input were left out (0: none). */
+export interface Sanitized {
+  html: string;
+  cut: number;
+}
+
+/**
+ * Alert HTML made safe to insert, at most `maxChars` of it: only ALLOWED_TAGS and their allowed attributes, balanced,
+ * at most MAX_DEPTH deep, text escaped. Linear in the input's length, whatever its shape.
+ */
+export function sanitizeHtmlBounded(input: string, maxChars = MAX_RENDERED_CHARS): Sanitized {
+  const whole = String(input);
+  const cut = Math.max(0, whole.length - maxChars);
+  return { html: sanitizeHtml(cut ? whole.slice(0, maxChars) : whole), cut };
+}
+
 /** Alert HTML made safe to insert: only ALLOWED_TAGS and their allowed attributes, balanced, text escaped. */
 export function sanitizeHtml(input: string): string {
   const s = String(input);
   // ASCII only: toLowerCase() of some other letters changes the string's length, and indices must match.
   const lower = s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   const out: string[] = [];
-  const open: string[] = [];
+  const open = new OpenElements();
   // The stack of dropped subtrees we are inside (their names), with nothing emitted while it is not empty.
   const dropped: string[] = [];
   let i = 0;
@@ -102,11 +125,47 @@ export function sanitizeHtml(input: string): string {
     text = i;
   }
   flushText(s.length);
-  for (let k = open.length - 1; k >= 0; k--) out.push(`</${open[k]}>`);
+  open.closeAll(out);
   return out.join('');
 }
 
-function emitTag(tag: Tag, out: string[], open: string[]): void {
+/**
+ * The elements open, innermost last, with how many of each name: an end tag that closes nothing is known so at once
+ * (searching the stack for it made `<b>`×n followed by `</i>`×n quadratic), and one that does close pops what it
+ * closes, each element once. Linear over a whole input.
+ */
+class OpenElements {
+  private stack: string[] = [];
+  private counts = new Map<string, number>();
+
+  get depth(): number {
+    return this.stack.length;
+  }
+
+  push(name: string) {
+    this.stack.push(name);
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+  }
+
+  /** Closes `name` and what is open inside it; nothing when it is not open. */
+  close(name: string, out: string[]) {
+    if (!this.counts.get(name)) return;
+    for (;;) {
+      const top = this.stack.pop()!;
+      this.counts.set(top, this.counts.get(top)! - 1);
+      out.push(`</${top}>`);
+      if (top === name) return;
+    }
+  }
+
+  closeAll(out: string[]) {
+    for (let k = this.stack.length - 1; k >= 0; k--) out.push(`</${this.stack[k]}>`);
+    this.stack = [];
+    this.counts.clear();
+  }
+}
+
+function emitTag(tag: Tag, out: string[], open: OpenElements): void {
   const { name } = tag;
   if (tag.end) {
     // The browser reads `</br>` as `<br>`; other end tags close their element and whatever is still open inside it.
@@ -114,12 +173,11 @@ function emitTag(tag: Tag, out: string[], open: string[]): void {
       out.push('<br>');
       return;
     }
-    const at = open.lastIndexOf(name);
-    if (at === -1) return;
-    for (let k = open.length - 1; k >= at; k--) out.push(`</${open[k]}>`);
-    open.length = at;
+    open.close(name, out);
     return;
   }
+  // Deeper than MAX_DEPTH: the tag goes, its content stays.
+  if (!VOID.has(name) && open.depth >= MAX_DEPTH) return;
   let attrs = '';
   for (const attr of ALLOWED_ATTR) {
     const raw = tag.attrs.get(attr);

@@ -16,6 +16,24 @@ export const ALLOWED_TAGS: readonly string[] = Object.freeze([
  */
 export const ALLOWED_ATTR: readonly string[] = Object.freeze(['href', 'title', 'colspan', 'rowspan']);
 
+/**
+ * The most characters of one alert value rendered (the alert page; a list's cell shows far fewer, see SafeHtml's
+ * limit): the rest is cut, with a visible mark saying how much. The alert itself keeps all of it (its copy, its raw
+ * data, a download). Markup is sanitised only this far, so a text of megabytes costs what can be shown.
+ */
+export const MAX_RENDERED_CHARS = 100_000;
+
+/**
+ * The most characters of one value a list's cell (or card) renders and measures: it shows a line or two of them, and
+ * a value of megabytes must not cost the list's layout more than that. The alert page shows up to MAX_RENDERED_CHARS.
+ */
+export const CELL_TEXT_CHARS = 1_000;
+
+/** A value as far as a cell renders it (CELL_TEXT_CHARS); the cell's own ellipsis marks that more follows. */
+export function cellCut(text: string): string {
+  return text.length > CELL_TEXT_CHARS ? text.slice(0, CELL_TEXT_CHARS) : text;
+}
+
 /** Every kept link opens in a new tab without handing the console to the opened page. */
 export const LINK_TARGET = '_blank';
 export const LINK_REL = 'noopener noreferrer nofollow';

@@ -4,9 +4,11 @@
 // the tags are stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever
 // inserted as HTML without the sanitiser.
 import { memo, useEffect, useSyncExternalStore } from 'react';
-import { extractHttpUrl, LINK_REL, LINK_TARGET, plainText } from '../../core/sanitize-policy.ts';
+import { extractHttpUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS, plainText } from '../../core/sanitize-policy.ts';
+import type { Sanitized } from '../../core/sanitize-html.ts';
+import { useT } from '../state/i18n.ts';
 
-type Sanitize = (html: string) => string;
+type Sanitize = (html: string, maxChars: number) => Sanitized;
 
 let sanitize: Sanitize | null = null;
 let loading: Promise<void> | null = null;
@@ -34,17 +36,23 @@ function subscribe(listener: () => void) {
 
 const hasMarkup = (text: string) => /[<&]/.test(text);
 
-/** Renders alert-supplied HTML safely. Strings without markup skip the sanitiser entirely. */
+/**
+ * Renders alert-supplied HTML safely. Strings without markup skip the sanitiser entirely. At most `limit` characters
+ * are rendered (the alert page: MAX_RENDERED_CHARS; a list's cell, which shows a line or two, far fewer): a hostile or
+ * runaway text of megabytes costs the page what it can show, and a mark says how much was left out.
+ */
 export const SafeHtml = memo(function SafeHtml({
   html,
   className,
   as: Tag = 'span',
   title,
+  limit = MAX_RENDERED_CHARS,
 }: {
   html: string | null | undefined;
   className?: string;
   as?: 'span' | 'div';
   title?: string;
+  limit?: number;
 }) {
   const text = html ?? '';
   const markup = hasMarkup(text);
@@ -53,15 +61,33 @@ export const SafeHtml = memo(function SafeHtml({
     if (markup && !ready) void loadSanitizer();
   }, [markup, ready]);
   if (!markup || !ready) {
+    const cut = Math.max(0, text.length - limit);
+    const shown = cut ? text.slice(0, limit) : text;
     return (
       <Tag className={className} title={title} data-safe-html="">
-        {markup ? plainText(text) : text}
+        {markup ? plainText(shown) : shown}
+        {cut > 0 && <CutMark count={cut} />}
       </Tag>
     );
   }
-  // data-safe-html marks alert-supplied content, so tests (and styles) can find exactly what came from the alert.
-  return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: ready(text) }} />;
+  const clean = ready(text, limit);
+  if (clean.cut === 0) {
+    // data-safe-html marks alert-supplied content, so tests (and styles) can find exactly what came from the alert.
+    return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: clean.html }} />;
+  }
+  return (
+    <Tag className={className} title={title}>
+      <span data-safe-html="" dangerouslySetInnerHTML={{ __html: clean.html }} />
+      <CutMark count={clean.cut} />
+    </Tag>
+  );
 });
+
+/** Says that the rest of a long text is not shown here (it is kept whole: copy, raw data, download). */
+function CutMark({ count }: { count: number }) {
+  const { t } = useT();
+  return <span className="ms-1 text-xs italic text-gray-600 dark:text-gray-400">{t('TextCut', { count })}</span>;
+}
 
 /**
  * An attribute value (custom attributes on the detail page, attribute columns of the list): a value that is one http(s)

@@ -15,7 +15,7 @@ const made = (parts: (string | number)[]) => parts.join('');
 describe('cache bounds', () => {
   it('sanitised alert HTML: at most SANITIZE_CACHE_LIMIT texts, the newest kept', async () => {
     const total = SANITIZE_CACHE_LIMIT + 500;
-    for (let i = 0; i < total; i++) expect(sanitizeHtml(made(['<b onclick="x">bound-marker-', i, '</b>']))).toBe(`<b>bound-marker-${i}</b>`);
+    for (let i = 0; i < total; i++) expect(sanitizeHtml(made(['<b onclick="x">bound-marker-', i, '</b>'])).html).toBe(`<b>bound-marker-${i}</b>`);
     const kept = await retainedStrings(/^<b onclick="x">bound-marker-\d+<\/b>$/);
     expect(kept.length).toBeLessThanOrEqual(SANITIZE_CACHE_LIMIT);
     expect(kept).toContain(`<b onclick="x">bound-marker-${total - 1}</b>`);
@@ -34,7 +34,7 @@ describe('cache bounds', () => {
     expect(kept.some((s) => s.startsWith(`<i onclick="x">long-marker-${total - 1} `))).toBe(true);
     // one text beyond the budget is sanitised but not kept
     const huge = made(['<u onclick="x">huge-marker ', 'y'.repeat(SANITIZE_CACHE_MAX_CHARS), '</u>']);
-    expect(sanitizeHtml(huge).length).toBe('<u>huge-marker </u>'.length + SANITIZE_CACHE_MAX_CHARS);
+    expect(sanitizeHtml(huge).html.length).toBe('<u>huge-marker </u>'.length + SANITIZE_CACHE_MAX_CHARS);
     expect(await retainedStrings(/^<u>huge-marker y/)).toEqual([]);
   }, 120_000);
 

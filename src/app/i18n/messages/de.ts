@@ -158,6 +158,7 @@ export default {
   LastUsed: 'Zuletzt verwendet',
   Actions: 'Aktionen',
   Copy: 'Kopieren',
+  TextCut: '… {count, plural, one {# weiteres Zeichen} other {# weitere Zeichen}} hier nicht angezeigt',
   Copied: 'Kopiert',
   NewApiKey: 'Neuer API-Schlüssel',
   EditApiKey: 'API-Schlüssel bearbeiten',

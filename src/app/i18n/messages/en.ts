@@ -164,6 +164,7 @@ export default {
   LastUsed: 'Last Used',
   Actions: 'Actions',
   Copy: 'Copy',
+  TextCut: '… {count, plural, one {# more character} other {# more characters}} not shown here',
   Copied: 'Copied',
   NewApiKey: 'New API Key',
   EditApiKey: 'Edit API Key',

@@ -158,6 +158,7 @@ export default {
   LastUsed: 'Dernière utilisation',
   Actions: 'Actions',
   Copy: 'Copier',
+  TextCut: '… {count, plural, one {# caractère de plus non affiché} other {# caractères de plus non affichés}} ici',
   Copied: 'Copié',
   NewApiKey: 'Nouvelle clé API',
   EditApiKey: 'Modifier la clé API',

@@ -159,6 +159,7 @@ export default {
   LastUsed: 'Son kullanım',
   Actions: 'İşlemler',
   Copy: 'Kopyala',
+  TextCut: '… {count, plural, other {# karakter daha}} burada gösterilmiyor',
   Copied: 'Kopyalandı',
   NewApiKey: 'Yeni API anahtarı',
   EditApiKey: 'API anahtarını düzenle',

@@ -6,7 +6,7 @@ import type { ColumnDef } from '../../../core/columns.ts';
 import { shortId, splitCamel } from '../../../core/columns.ts';
 import { lastNote } from '../../../core/last-note.ts';
 import { chipColors } from '../../../core/severity.ts';
-import { plainText, extractHttpUrl } from '../../../core/sanitize-policy.ts';
+import { CELL_TEXT_CHARS, cellCut, plainText, extractHttpUrl } from '../../../core/sanitize-policy.ts';
 import { durationSeconds, formatHms, formatTimeout, timeLeftSeconds } from '../../../core/time-left.ts';
 import { formatDate, formatUtcTooltip } from '../../../core/date-format.ts';
 import type { AlertRow } from '../../../worker/contract/index.ts';
@@ -211,7 +211,7 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
         </span>
       );
     case 'text':
-      return <>{String(record[column.name] ?? '')}</>;
+      return <>{cellCut(String(record[column.name] ?? ''))}</>;
     case 'severity':
       return <SeverityChip severity={String(record[column.name] ?? '')} t={t} />;
     case 'status': {
@@ -229,10 +229,10 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
     }
     case 'list': {
       const v = record[column.name];
-      return <>{Array.isArray(v) ? v.join(', ') : String(v ?? '')}</>;
+      return <>{cellCut(Array.isArray(v) ? v.join(', ') : String(v ?? ''))}</>;
     }
     case 'html':
-      return <SafeHtml html={String(record[column.name] ?? '')} />;
+      return <SafeHtml html={String(record[column.name] ?? '')} limit={CELL_TEXT_CHARS} />;
     case 'tags':
       return <Tags tags={Array.isArray(alert.tags) ? alert.tags : []} />;
     case 'attributes':
@@ -261,7 +261,7 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
       return <Duration receiveTime={alert.receiveTime} />;
     case 'note': {
       const note = lastNote(alert.history);
-      return note ? <SafeHtml html={note.text} /> : null;
+      return note ? <SafeHtml html={note.text} limit={CELL_TEXT_CHARS} /> : null;
     }
     case 'attribute':
       return <SafeValue value={alert.attributes?.[column.attribute ?? ''] ?? null} />;
@@ -276,10 +276,16 @@ export type CellFont = 'body' | 'chip' | 'outline' | 'mono';
  * chips, each chip is one entry. Ticking cells give their widest value (time left never exceeds the timeout).
  */
 export function cellText(column: ColumnDef, alert: AlertRow, ctx: RowContext, now: number): { font: CellFont; parts: string[] } {
+  const measured = cellTextWhole(column, alert, ctx, now);
+  return { font: measured.font, parts: measured.parts.map(cellCut) };
+}
+
+function cellTextWhole(column: ColumnDef, alert: AlertRow, ctx: RowContext, now: number): { font: CellFont; parts: string[] } {
   const { t } = ctx;
   const record = alert as unknown as Record<string, unknown>;
   const value = record[column.name];
-  const str = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  // A value of megabytes is cut before anything reads it (plainText, the measuring): a cell shows far less.
+  const str = (v: unknown) => cellCut(v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
   switch (column.kind) {
     case 'shortId':
       return { font: 'mono', parts: [shortId(str(value))] };
