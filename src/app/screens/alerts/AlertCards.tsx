@@ -13,7 +13,7 @@ import { withPending } from '../../../core/outbox.ts';
 import { PendingMark } from '../../components/PendingMark.tsx';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { CELL_TEXT_CHARS } from '../../../core/sanitize-policy.ts';
+import { CELL_TEXT_CHARS, cellCut } from '../../../core/sanitize-policy.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { anySelectedAtom, effectiveFocusAtom, focusedIdAtom, useRowFocused, useRowSelected, selectionAtom, type RowContext } from '../../state/alerts-screen.ts';
 import { cachedDate, SeverityChip, StatusLabel, TimeLeft } from './AlertCells.tsx';
@@ -184,8 +184,8 @@ function CardBody({ alert, pending, id, itemKey, ctx, onOpen, onValueMenu }: { a
               <TimeLeft alert={alert} neverLabel={t('NeverExpires')} />
             </span>
           </div>
-          <p className="mt-1 truncate text-base font-semibold" title={`${alert.resource} · ${alert.event}`}>
-            {alert.resource} · {alert.event}
+          <p className="mt-1 truncate text-base font-semibold" title={cellCut(`${alert.resource} · ${alert.event}`)}>
+            {cellCut(alert.resource)} · {cellCut(alert.event)}
           </p>
           <SafeHtml html={alert.text} limit={CELL_TEXT_CHARS} as="div" className="line-clamp-2 h-[2lh] break-words text-sm text-gray-700 dark:text-gray-300" />
           <p className="mt-1 truncate text-xs text-gray-500 dark:text-gray-400">

@@ -220,7 +220,7 @@ export function CellContent({ column, alert, ctx }: { column: ColumnDef; alert: 
         <span className="inline-flex items-center gap-1">
           <StatusLabel status={alert.status} t={t} />
           {note && (
-            <span title={note.text} aria-label={`${t('LastNote')}: ${note.text}`}>
+            <span title={cellCut(note.text)} aria-label={`${t('LastNote')}: ${cellCut(note.text)}`}>
               <Icon name="note" size={14} />
             </span>
           )}
