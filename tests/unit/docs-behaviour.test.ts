@@ -28,8 +28,9 @@ function documentedHashKeys(): string[] {
 describe('docs/behaviour.md', () => {
   it("documents every key of the alert list's hash, and only keys the console reads", () => {
     const documented = documentedHashKeys();
-    // Every field of the state set, so the encoder writes every key it knows.
-    const full: HashState = {
+    // Every field of the state set (Required: a field added to HashState and left out here does not compile), so the
+    // encoder writes every key it knows.
+    const full: Required<HashState> = {
       filter: {
         environment: 'Production',
         text: 'disk full',
@@ -41,6 +42,9 @@ describe('docs/behaviour.md', () => {
       },
       sort: { sortBy: 'lastReceiveTime', descending: true },
       showPanel: true,
+      groupBy: 'event',
+      openGroups: ['DiskFull', 'NodeDown'],
+      overview: true,
     };
     const written = encodeHash(full)
       .slice(1)
