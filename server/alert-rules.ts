@@ -1,6 +1,7 @@
 // The Alerta alarm model (severity codes, trend, status transitions), as pure functions so they can be
 // unit-tested without a database. Mirrors the real server's 'ALERTA' state machine, including its 409s.
 import { ApiError } from './errors.ts';
+import { severityCode as codeOf, trendBetween, type Trend } from '../src/core/severity.ts';
 
 export const STATUS_CODES: Record<string, string> = {
   open: 'A',
@@ -21,14 +22,15 @@ export interface AlarmModel {
   previousSeverity: string;
 }
 
-export type Trend = 'moreSevere' | 'lessSevere' | 'noChange';
+export type { Trend };
 
 export function isValidSeverity(model: AlarmModel, severity: string): boolean {
   return Object.prototype.hasOwnProperty.call(model.severity, severity);
 }
 
+/** The console's rule (src/core/severity.ts), with this server's alarm model: an unknown severity after every known one. */
 export function severityCode(model: AlarmModel, severity: string): number {
-  return isValidSeverity(model, severity) ? (model.severity[severity] as number) : 99;
+  return codeOf(severity, { severity: model.severity });
 }
 
 export function isNormal(model: AlarmModel, severity: string): boolean {
@@ -40,13 +42,9 @@ export function validSeverities(model: AlarmModel): string[] {
   return Object.keys(model.severity).sort((a, b) => (model.severity[a] as number) - (model.severity[b] as number));
 }
 
+/** The console's rule (src/core/severity.ts), with this server's alarm model. */
 export function trend(model: AlarmModel, previous: string, current: string): Trend {
-  if (!isValidSeverity(model, previous) || !isValidSeverity(model, current)) return 'noChange';
-  const p = model.severity[previous] as number;
-  const c = model.severity[current] as number;
-  if (p > c) return 'moreSevere';
-  if (p < c) return 'lessSevere';
-  return 'noChange';
+  return trendBetween(previous, current, { severity: model.severity });
 }
 
 export interface TransitionInput {

@@ -1,5 +1,6 @@
 // Authentication and authorisation like the real server: bcrypt passwords, HS256 JWTs with its claims,
 // API keys (Authorization: Key, ?api-key=), Basic auth, scopes from role permissions, customer views.
+import { isSystemRole as isSystemRoleOf } from '../src/core/admin-rules.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext, Caller } from './context.ts';
@@ -100,9 +101,10 @@ export function ensureSystemPerms(ctx: AppContext): void {
   for (const r of ctx.settings.GUEST_ROLES) upsert.run(randomUUID(), r, JSON.stringify(ctx.settings.GUEST_DEFAULT_SCOPES));
 }
 
+/** The console's rule (src/core/admin-rules.ts), with this server's roles. */
 export function isSystemRole(ctx: AppContext, match: string): boolean {
   const s = ctx.settings;
-  return [...s.ADMIN_ROLES, ...s.USER_ROLES, ...s.GUEST_ROLES].includes(match);
+  return isSystemRoleOf(match, [...s.ADMIN_ROLES, ...s.USER_ROLES, ...s.GUEST_ROLES]);
 }
 
 export function rolesFor(ctx: AppContext, login: string, roles: string[]): string[] {

@@ -136,8 +136,18 @@ export function trendOf(
   config?: SeverityConfig,
 ): Trend {
   if (TRENDS.includes(alert.trendIndication)) return alert.trendIndication as Trend;
-  if (!alert.previousSeverity) return 'noChange';
-  const diff = severityCode(alert.severity, config) - severityCode(alert.previousSeverity, config);
+  return trendBetween(alert.previousSeverity, alert.severity, config);
+}
+
+/**
+ * The trend from one severity to another, as the alarm model says it (the demo server stores it with each change, the
+ * console derives it when an answer lacks it): a lower code is more severe; a severity the model does not know has
+ * no trend (the real server refuses such an alert).
+ */
+export function trendBetween(previous: Severity | null | undefined, current: Severity | null | undefined, config?: SeverityConfig): Trend {
+  const map = severityMap(config);
+  if (previous == null || current == null || !Object.hasOwn(map, previous) || !Object.hasOwn(map, current)) return 'noChange';
+  const diff = (map[current] as number) - (map[previous] as number);
   return diff < 0 ? 'moreSevere' : diff > 0 ? 'lessSevere' : 'noChange';
 }
 

@@ -166,3 +166,16 @@ describe('severity and status labels', () => {
     expect(statusLabelKey('constructor')).toBeNull();
   });
 });
+
+describe('trendBetween: one rule for the console and the demo server', () => {
+  it('a lower code is more severe; a severity the model does not know has no trend', async () => {
+    const { trendBetween } = await import('../../../src/core/severity.ts');
+    const { trend } = await import('../../../server/alert-rules.ts');
+    const model = { severity: { critical: 1, major: 2, normal: 7 }, normalSeverity: 'normal', previousSeverity: 'normal' };
+    const cases: [string, string, string][] = [['major', 'critical', 'moreSevere'], ['critical', 'normal', 'lessSevere'], ['major', 'major', 'noChange'], ['bogus', 'critical', 'noChange'], ['major', 'bogus', 'noChange']];
+    for (const [from, to, expected] of cases) {
+      expect(trendBetween(from, to, { severity: model.severity })).toBe(expected);
+      expect(trend(model, from, to)).toBe(expected);
+    }
+  });
+});
