@@ -76,12 +76,6 @@ export function allowedActions(status: Status): AlertAction[] {
   return ALERT_ACTIONS.filter((a) => isActionAllowed(a, status));
 }
 
-/** Actions offered for a selection: those every selected alert allows. */
-export function allowedBulkActions(statuses: readonly Status[]): AlertAction[] {
-  if (statuses.length === 0) return [];
-  return ALERT_ACTIONS.filter((a) => statuses.every((s) => isActionAllowed(a, s)));
-}
-
 /**
  * The `timeout` (seconds) to send with an action. Ack and shelve send the user's preference, else the
  * configured default that Settings displays, else null (the server's default). The old console sent the raw

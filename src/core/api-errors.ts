@@ -49,11 +49,6 @@ export function connectionErrorText(endpoint: string): string {
   return `Problem connecting to ${endpoint}, retrying...`;
 }
 
-/** A 401 ends the session: log out and go to /login with a redirect. */
-export function isAuthFailure(status: number | null | undefined): boolean {
-  return status === 401;
-}
-
 /**
  * The first line of text in an error body's `errors` (a string, or lists of strings, as Alerta sends them), without
  * the Python exception class pyparsing's messages start with; at most 300 characters. Undefined when there is none.

@@ -87,12 +87,6 @@ export function isAdmin(scopes: readonly string[], authenticated: boolean): bool
   return authenticated && scopes.includes('admin');
 }
 
-/** How an element tied to a scope renders: hidden by default, or disabled with the disable modifier. */
-export function permEffect(allowed: boolean, mode: 'hide' | 'disable' = 'hide'): 'visible' | 'hidden' | 'disabled' {
-  if (allowed) return 'visible';
-  return mode === 'disable' ? 'disabled' : 'hidden';
-}
-
 /** The has-perms context of the moment: the config's auth settings and the signed-in user's scopes. */
 export function permsContextOf(
   config: { auth_required?: boolean; allow_readonly?: boolean; readonly_scopes?: readonly string[] | null } | null,

@@ -106,7 +106,6 @@ export const SHORT_TIME_FORMATS: readonly string[] = Object.freeze([
   'HH:mm:ss.SSS Z',
 ]);
 
-export const DISPLAY_DENSITIES = Object.freeze(['comfortable', 'compact'] as const);
 /**
  * Row heights in px for each density. Comfortable is the old console's 42 px; compact is denser than its 34 px, so a
  * laptop (1400×900) shows at least 28 rows, as an operator scanning a long list needs.

@@ -2,7 +2,7 @@
 // the query parser (query-syntax.ts), which the first screen does without: the terms themselves are in query-values.ts.
 import { columnType, LIST_COLUMNS } from './alert-columns.ts';
 import { parseQuery } from './query-syntax.ts';
-import { exactTerm, queryField, regexText } from './query-values.ts';
+import { exactTerm, excludeTerm, queryField, regexText } from './query-values.ts';
 
 /**
  * A query as one operand of AND/OR: itself when the parser reads it as one term, a group, a NOT or a modifier,
@@ -60,9 +60,8 @@ export function exactAnyTerm(field: string, values: readonly string[]): string |
 
 /** The search with `field` = `value` added (or excluded, with NOT): null when Alerta cannot express the value. */
 export function withValueFilter(q: string, field: string, value: string, exclude: boolean): string | null {
-  const term = exactTerm(field, value);
-  if (term === null) return null;
-  const add = exclude ? `NOT ${term}` : term;
+  const add = exclude ? excludeTerm(field, value) : exactTerm(field, value);
+  if (add === null) return null;
   const current = q.trim();
   if (current === '') return add;
   if (current === add) return current;

@@ -217,12 +217,6 @@ export function safeRedirect(redirect: string | null | undefined): string {
   return name && ['login', 'logout', 'signup', 'forgot'].includes(name) ? DEFAULT_ROUTE : canonical;
 }
 
-/** Document title: `<page title> – <product>`; the product alone when the page has no title. */
-export function pageTitle(titleText: string | null | undefined, productName: string): string {
-  const t = (titleText ?? '').trim();
-  return t ? `${t} – ${productName}` : productName;
-}
-
 // ---- navigation drawer ----
 
 export interface DrawerContext extends GuardContext {

@@ -105,28 +105,6 @@ export function rowTextColor(sev: Severity, config?: SeverityConfig): string {
   return config?.colors?.text || config?.alarm_model?.colors?.text || DEFAULT_TEXT_COLOR;
 }
 
-/**
- * Like rowTextColor, but when the configured text colour falls below WCAG AA (4.5:1) on the row colour
- * (black text on the default blue security row, for instance) it switches to black or white, whichever reads.
- * Colours it cannot parse are left as configured.
- */
-export function readableRowTextColor(sev: Severity, config?: SeverityConfig): string {
-  const bg = severityColor(sev, config);
-  const text = rowTextColor(sev, config);
-  const ratio = contrastRatio(text, bg);
-  return ratio === null || ratio >= 4.5 ? text : readableTextColor(bg);
-}
-
-/** Status colour (e.g. ack/shelved are skyblue), or null when none is configured. */
-export function statusColor(status: Status, config?: SeverityConfig): string | null {
-  const colors = nonEmpty(config?.colors?.status)
-    ? config.colors.status
-    : nonEmpty(config?.alarm_model?.colors?.status)
-      ? config.alarm_model.colors.status
-      : DEFAULT_STATUS_COLORS;
-  return colors[normaliseStatus(status)] ?? null;
-}
-
 export type Trend = 'moreSevere' | 'lessSevere' | 'noChange';
 const TRENDS: readonly string[] = ['moreSevere', 'lessSevere', 'noChange'];
 
@@ -234,14 +212,6 @@ export function statusRank(s: Status, config?: SeverityConfig): string {
   const i = STATUS_ORDER.indexOf(norm);
   // Unknown statuses sort after every known one ('~' is above letters and digits).
   return i >= 0 ? String.fromCharCode(65 + i) : '~';
-}
-
-/** Sort comparator for statuses: the alarm model's order, unknown statuses last, then by name. */
-export function compareStatus(a: Status, b: Status, config?: SeverityConfig): number {
-  const ra = statusRank(a, config);
-  const rb = statusRank(b, config);
-  if (ra !== rb) return ra < rb ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // ---- label chips ----

@@ -205,15 +205,6 @@ export function fitColumns(columns: readonly ColumnNeeds[], opts: FitOptions): T
   return { widths, flex, total, overflow: total > opts.available + 0.5, actions, end: trailing };
 }
 
-/**
- * Column content widths that only grow while the page stays the same, so columns do not jump at every poll when a
- * shorter value replaces a longer one; a new page (or other columns) starts afresh.
- */
-export function widenOnly(previous: readonly number[] | null, next: readonly number[]): number[] {
-  if (!previous || previous.length !== next.length) return [...next];
-  return next.map((w, i) => Math.max(w, previous[i]!));
-}
-
 /** The columns that stay at the left while the table scrolls sideways: the leading severity and status columns. */
 export function pinnedColumns(columns: readonly Pick<ColumnNeeds, 'kind' | 'name'>[]): number {
   let n = 0;

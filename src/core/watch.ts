@@ -12,11 +12,3 @@ export function isWatchedBy(alert: Pick<Alert, 'tags'>, username: string | null 
   if (!username) return false;
   return Array.isArray(alert.tags) && alert.tags.includes(watchTag(username));
 }
-
-/** Names of everyone watching the alert, for a "watched by" hint. */
-export function watchersOf(alert: Pick<Alert, 'tags'>): string[] {
-  if (!Array.isArray(alert.tags)) return [];
-  return alert.tags
-    .filter((t) => t.startsWith(WATCH_TAG_PREFIX) && t.length > WATCH_TAG_PREFIX.length)
-    .map((t) => t.slice(WATCH_TAG_PREFIX.length));
-}

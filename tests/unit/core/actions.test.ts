@@ -6,7 +6,6 @@ import {
   actionBody,
   actionTimeout,
   allowedActions,
-  allowedBulkActions,
   bulkWatchTarget,
   DELETE_ALERT_SCOPE,
   isActionAllowed,
@@ -42,11 +41,6 @@ describe('actions allowed per status', () => {
     expect(isActionAllowed('close', 'closed')).toBe(false);
     expect(isActionAllowed('shelve', 'shelved')).toBe(false);
     expect(isActionAllowed('unack', 'ACKED')).toBe(true);
-  });
-
-  it('offers for a selection only what every selected alert allows', () => {
-    expect(allowedBulkActions(['open', 'ack'])).toEqual(['shelve', 'close']);
-    expect(allowedBulkActions([])).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { connectionErrorText, errorText, isAlertaErrorBody, isAuthFailure } from '../../../src/core/api-errors.ts';
+import { connectionErrorText, errorText, isAlertaErrorBody } from '../../../src/core/api-errors.ts';
 import { errorDetail } from '../../../src/core/api-errors.ts';
 
 const capture = (name: string) =>
@@ -43,12 +43,6 @@ describe('API error texts', () => {
 
   it('says the API cannot be reached, naming it', () => {
     expect(connectionErrorText('http://localhost:8080')).toBe('Problem connecting to http://localhost:8080, retrying...');
-  });
-
-  it('treats only 401 as the end of the session', () => {
-    expect(isAuthFailure(401)).toBe(true);
-    expect(isAuthFailure(403)).toBe(false);
-    expect(isAuthFailure(undefined)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandScopes, hasPerms, isAdmin, permEffect, scopesMeet, type PermsContext } from '../../../src/core/perms.ts';
+import { expandScopes, hasPerms, isAdmin, scopesMeet, type PermsContext } from '../../../src/core/perms.ts';
 
 const user = (scopes: string[]): PermsContext => ({
   authRequired: true,
@@ -104,13 +104,5 @@ describe('scope expansion against the server scope list', () => {
 
   it('does not treat a longer word as a prefix match', () => {
     expect(expandScopes(['read:alert'], ['read:alerts'])).toEqual(['read:alert']);
-  });
-});
-
-describe('unmet scope effect', () => {
-  it('hides by default and disables with the disable modifier', () => {
-    expect(permEffect(true)).toBe('visible');
-    expect(permEffect(false)).toBe('hidden');
-    expect(permEffect(false, 'disable')).toBe('disabled');
   });
 });

@@ -9,7 +9,6 @@ import {
   isExternalUrl,
   matchRoute,
   normalisePath,
-  pageTitle,
   ROUTES,
   safeRedirect,
   stripBasePath,
@@ -118,13 +117,6 @@ describe('redirect after login', () => {
   it('does not loop back to the auth pages', () => {
     expect(safeRedirect('/login?redirect=/x')).toBe('/alerts');
     expect(safeRedirect('/logout')).toBe('/alerts');
-  });
-});
-
-describe('page title', () => {
-  it('is the page title followed by the product name', () => {
-    expect(pageTitle('Alerts', 'Alerta')).toBe('Alerts – Alerta');
-    expect(pageTitle('', 'Alerta')).toBe('Alerta');
   });
 });
 

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   chipColors,
   compareSeverity,
-  compareStatus,
+  statusRank,
   contrastRatio,
   DEFAULT_SEVERITY_COLORS,
   normaliseStatus,
-  readableRowTextColor,
   rowTextColor,
   severityCode,
   severityColor,
   severityNames,
   STATUS_ORDER,
-  statusColor,
   trendOf,
 } from '../../../src/core/severity.ts';
 
@@ -65,19 +63,6 @@ describe('row colours', () => {
     expect(rowTextColor('debug', { colors: { severity: { debug: 'black' }, text: 'black' } })).toBe('white');
     expect(rowTextColor('debug', { colors: { severity: { debug: '#000000' }, text: 'black' } })).toBe('white');
   });
-
-  it('can switch row text to a readable colour where the configured one fails WCAG AA', () => {
-    expect(readableRowTextColor('critical')).toBe('black');
-    expect(readableRowTextColor('security')).toBe('#ffffff');
-    expect(contrastRatio(readableRowTextColor('trace'), severityColor('trace'))).toBeGreaterThanOrEqual(4.5);
-    expect(readableRowTextColor('x', { colors: { severity: { x: 'papayawhip' }, text: 'black' } })).toBe('black');
-  });
-
-  it('gives ack and shelved their status colour, by alias too', () => {
-    expect(statusColor('ack')).toBe('skyblue');
-    expect(statusColor('SHLVD')).toBe('skyblue');
-    expect(statusColor('open')).toBeNull();
-  });
 });
 
 describe('trend arrows', () => {
@@ -112,12 +97,12 @@ describe('statuses', () => {
   it('orders statuses open, assign, ack, shelved, blackout, closed, expired, unknown, then unknown strings', () => {
     expect(STATUS_ORDER).toEqual(['open', 'assign', 'ack', 'shelved', 'blackout', 'closed', 'expired', 'unknown']);
     const list = ['bogus', 'closed', 'ack', 'open', 'SHLVD', 'expired'];
-    expect([...list].sort((a, b) => compareStatus(a, b))).toEqual(['open', 'ack', 'SHLVD', 'closed', 'expired', 'bogus']);
+    expect([...list].sort((a, b) => (statusRank(a) < statusRank(b) ? -1 : statusRank(a) > statusRank(b) ? 1 : a < b ? -1 : 1))).toEqual(['open', 'ack', 'SHLVD', 'closed', 'expired', 'bogus']);
   });
 
   it('honours the alarm model status letters from config', () => {
     const config = { alarm_model: { status: { closed: 'A', open: 'B' } } };
-    expect(['open', 'closed'].sort((a, b) => compareStatus(a, b, config))).toEqual(['closed', 'open']);
+    expect(['open', 'closed'].sort((a, b) => (statusRank(a, config) < statusRank(b, config) ? -1 : 1))).toEqual(['closed', 'open']);
   });
 });
 

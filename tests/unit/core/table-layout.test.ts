@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeColumns, columnTiers, FLEX_MIN, fitColumns, flexColumn, giveWayOrder, pinnedColumns, rowHeight, splitHeader, TOUCH_ROW_MIN, widenOnly, type Arrangement, type ColumnNeeds } from '../../../src/core/table-layout.ts';
+import { arrangeColumns, columnTiers, FLEX_MIN, fitColumns, flexColumn, giveWayOrder, pinnedColumns, rowHeight, splitHeader, TOUCH_ROW_MIN, type Arrangement, type ColumnNeeds } from '../../../src/core/table-layout.ts';
 import type { ColumnKind } from '../../../src/core/columns.ts';
 
 // A measure of 7 px per character keeps the arithmetic readable.
@@ -118,17 +118,6 @@ describe('flexColumn and pinnedColumns', () => {
     expect(pinnedColumns([col('status', 'status', 1), col('severity', 'severity', 1)])).toBe(2);
     expect(pinnedColumns([col('severity', 'severity', 1), col('resource', 'text', 1), col('status', 'status', 1)])).toBe(1);
     expect(pinnedColumns([col('resource', 'text', 1)])).toBe(0);
-  });
-});
-
-describe('widenOnly', () => {
-  it('keeps a column as wide as it has been on this page, so it does not jump when a shorter value arrives', () => {
-    expect(widenOnly([100, 80], [90, 120])).toEqual([100, 120]);
-  });
-
-  it('starts afresh with other columns', () => {
-    expect(widenOnly([100, 80], [90, 120, 60])).toEqual([90, 120, 60]);
-    expect(widenOnly(null, [90])).toEqual([90]);
   });
 });
 

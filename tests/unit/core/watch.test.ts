@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWatchedBy, watchersOf, watchTag } from '../../../src/core/watch.ts';
+import { isWatchedBy, watchTag } from '../../../src/core/watch.ts';
 
 describe('watch marker', () => {
   it('is the tag watch:<username>', () => {
@@ -16,9 +16,5 @@ describe('watch marker', () => {
   it('treats an anonymous user as watching nothing', () => {
     expect(isWatchedBy({ tags: ['watch:'] }, '')).toBe(false);
     expect(isWatchedBy({ tags: ['watch:null'] }, null)).toBe(false);
-  });
-
-  it('lists the watchers of an alert', () => {
-    expect(watchersOf({ tags: ['watch:alice', 'x', 'watch:', 'watch:bob'] })).toEqual(['alice', 'bob']);
   });
 });
