@@ -12,6 +12,8 @@ export interface TestHooks {
   counts(): Record<string, number>;
   /** the last requests received since the last reset, "METHOD /path?query", oldest first */
   log(): string[];
+  /** how many requests were received since the last reset (the log keeps the last 500 of them) */
+  seq(): number;
   reset(): void;
 }
 
@@ -19,6 +21,7 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
   let holds: { path: string; until: number; wake: (() => void)[] }[] = [];
   let counts: Record<string, number> = {};
   let log: string[] = [];
+  let seq = 0;
 
   const hooks: TestHooks = {
     hold(path, ms) {
@@ -30,9 +33,11 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
     },
     counts: () => ({ ...counts }),
     log: () => [...log],
+    seq: () => seq,
     reset() {
       counts = {};
       log = [];
+      seq = 0;
     },
   };
 
@@ -43,6 +48,7 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
     const key = `${req.method} ${apiPath}`;
     counts[key] = (counts[key] ?? 0) + 1;
     log.push(`${req.method} ${req.url.slice(apiPrefix.length)}`);
+    seq++;
     if (log.length > 500) log.shift();
     // A preflight is answered at once: holding it would hold the request after it, which is not what a test asks.
     if (req.method === 'OPTIONS') return;
@@ -67,7 +73,7 @@ export function registerTestHooks(app: FastifyInstance, apiPrefix: string): Test
     hooks.release();
     return { status: 'ok' };
   });
-  app.get('/__test__/requests', async () => ({ status: 'ok', counts: hooks.counts(), log: hooks.log() }));
+  app.get('/__test__/requests', async () => ({ status: 'ok', counts: hooks.counts(), log: hooks.log(), seq: hooks.seq() }));
   app.delete('/__test__/requests', async () => {
     hooks.reset();
     return { status: 'ok' };

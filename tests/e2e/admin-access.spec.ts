@@ -96,8 +96,11 @@ test('invalid input shows the validation message and sends nothing', async ({ pa
   await blackout.getByRole('button', { name: 'Save' }).click();
   await expect(blackout).toContainText('The end must be after the start');
 
-  await page.waitForTimeout(300);
-  expect(sent).toEqual([]);
+  // Corrected, it is sent: the first request for a blackout is the corrected one, so the invalid form sent nothing.
+  await blackout.getByLabel('End', { exact: true }).fill('2031-01-01T11:00');
+  await blackout.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => sent.length).toBe(1);
+  expect(sent[0]).toMatch(/\/api\/blackout$/);
 });
 
 test('the blackout form opens pre-filled from an alert link and then drops the query', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AUTH_BASE_URL, signIn } from './support.ts';
+import { AUTH_BASE_URL, signIn, settled } from './support.ts';
 
 // The wall display (?kiosk) and the phone layout of the alerts screen.
 
@@ -109,7 +109,7 @@ test('kiosk: full screen is asked for only when the browser would allow it, and 
   await loadedWithoutClick(page);
   await openDisplay(page, '/alerts?kiosk=1');
   await expect(page.getByRole('table', { name: 'Alerts' }).locator('[data-row-id]').first()).toBeVisible();
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(warnings).toEqual([]);
   const button = page.getByRole('button', { name: 'Full screen' });
   await expect(button).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { settled } from './support.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 // The alerts table as an operator meets it on a real Alerta server: its default columns all on screen at
@@ -36,7 +37,7 @@ async function openAlerts(page: Page) {
   // a cold browser context on a busy machine can take well over ten seconds to its first rows
   await expect.poll(() => table(page).locator('[data-row-id]').count(), { timeout: 30_000 }).toBeGreaterThan(5);
   // the column widths settle once the page is measured
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** Every column header: its box, whether its text is cut, and whether the full name is still available. */
@@ -301,7 +302,7 @@ test.describe('many columns', () => {
     // rest with a column's start at their edge.
     await list.evaluate((el) => el.scrollTo({ left: 100 }));
     await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    await page.waitForTimeout(300);
+    await settled(page);
     const after = await xs();
     // the selection box, severity and status did not move while the other columns did
     after.forEach((x, i) => expect(x).toBeCloseTo(before[i]!, 0));
@@ -315,7 +316,7 @@ test.describe('many columns', () => {
     // The actions of a hovered row are all in view and under nothing, whatever the scroll.
     for (const left of [100, 400]) {
       await list.evaluate((el, x) => el.scrollTo({ left: x }), left);
-      await page.waitForTimeout(300);
+      await settled(page);
       await row.hover();
       const buttons = row.getByRole('group').getByRole('button');
       await expect(buttons.first()).toBeVisible();
@@ -416,9 +417,9 @@ test('the first rows show at their columns’ widths: no column moves once they 
     document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
   });
   await openAlerts(page);
-  await page.waitForTimeout(700);
+  await settled(page);
   const first = await page.evaluate(() => (window as unknown as { firstPlaces: number[] | null }).firstPlaces);
-  const settled = await page.evaluate(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => Math.round(h.getBoundingClientRect().left)));
+  const lastPlaces = await page.evaluate(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => Math.round(h.getBoundingClientRect().left)));
   expect(first).not.toBeNull();
-  expect(first).toEqual(settled);
+  expect(first).toEqual(lastPlaces);
 });

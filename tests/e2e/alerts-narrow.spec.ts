@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { settled } from './support.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 // Tablets and narrow windows, as a new user meets the demo with its default settings (its column list, customer
@@ -27,7 +28,7 @@ async function open(browser: Browser, options: BrowserContextOptions): Promise<P
   // a cold browser context on a busy machine can take well over ten seconds to its first rows
   await expect.poll(() => page.getByRole('table').locator('[data-row-id]').count(), { timeout: 30_000 }).toBeGreaterThan(5);
   // the column widths settle once the page is measured
-  await page.waitForTimeout(300);
+  await settled(page);
   return page;
 }
 
@@ -197,11 +198,11 @@ test.describe('on a tablet', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
         for (let i = 1; i <= 12; i++) {
           await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
-          await page.waitForTimeout(16);
+          await page.waitForTimeout(16); // a finger's pace: one move a frame (the gesture itself, not a wait)
         }
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
         await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(before + 50);
-        await page.waitForTimeout(300);
+        await settled(page);
         await expect(page.getByRole('menu')).toHaveCount(0);
         await expect(page).toHaveURL(/\/alerts$/);
         await expect(page.locator('[data-row-id][data-selected]')).toHaveCount(0);
@@ -242,7 +243,7 @@ test.describe('resizes and turns', () => {
     const list = page.locator('[data-alert-list]');
     const rowHeight = await table.locator('[data-row-id]').first().evaluate((el) => el.getBoundingClientRect().height);
     await list.evaluate((el, h) => (el.scrollTop = 10 * h), rowHeight);
-    await page.waitForTimeout(200);
+    await settled(page);
     const start = await place(page);
     const target = start.order[start.topIndex + 1]!;
     await page.locator(`[data-row-id="${target}"]`).focus();
@@ -258,7 +259,7 @@ test.describe('resizes and turns', () => {
       { width: 1280, height: 800 },
     ]) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(600);
+      await settled(page);
       const now = await place(page);
       expect(now.selected, `selection at ${size.width}`).toEqual(before.selected);
       expect(now.focused, `focus at ${size.width}`).toBe(target);

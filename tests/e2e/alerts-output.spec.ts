@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { settled, afterListCycles, countListMessages } from './support.ts';
 
 // What the alerts screen hands out: the CSV download, the new-alert sound, and hostile alert HTML rendered safely.
 
@@ -100,6 +101,7 @@ test('the sound plays for a new open non-repeat alert only, once, and never whil
       return Promise.resolve();
     };
   });
+  await countListMessages(page);
   const plays = () => page.evaluate(() => (window as unknown as { __plays: string[] }).__plays);
   const event = `E2ESound${Date.now()}`;
   await page.goto('/alerts');
@@ -115,8 +117,7 @@ test('the sound plays for a new open non-repeat alert only, once, and never whil
   await page.getByRole('button', { name: 'Unmute' }).click();
   await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
   // Polls without news play nothing.
-  await refresh.click();
-  await page.waitForTimeout(1000);
+  await afterListCycles(page, 1, () => refresh.click());
   expect(await plays()).toEqual([]);
 
   await createAlert(request, { resource: 'sound-new', event, severity: 'critical' });
@@ -127,17 +128,14 @@ test('the sound plays for a new open non-repeat alert only, once, and never whil
   // The same alert again is a repeat (duplicate), and unchanged polls are not news: still one play.
   const dup = await createAlert(request, { resource: 'sound-new', event, severity: 'critical' });
   expect(dup.alert.repeat).toBe(true);
-  await refresh.click();
-  await page.waitForTimeout(1500);
-  await refresh.click();
-  await page.waitForTimeout(1500);
+  await afterListCycles(page, 1, () => refresh.click());
+  await afterListCycles(page, 1, () => refresh.click());
   expect(await plays()).toHaveLength(1);
 
   // A closed alert is not an open one.
   const closed = await createAlert(request, { resource: 'sound-closed', event, severity: 'critical', status: 'closed' });
   expect(closed.id).toBeTruthy();
-  await refresh.click();
-  await page.waitForTimeout(1500);
+  await afterListCycles(page, 1, () => refresh.click());
   expect(await plays()).toHaveLength(1);
 });
 
@@ -207,7 +205,7 @@ test('hostile alert text and values run no script, keep formatting and open safe
   await expect(rows(page)).toHaveCount(HOSTILE.length);
   // Give any injected handler the chance to fire: hover every row, then look.
   for (let i = 0; i < HOSTILE.length; i++) await rows(page).nth(i).hover();
-  await page.waitForTimeout(500);
+  await settled(page);
 
   const report = await hostileReport(page.locator('[data-alert-list]'));
   expectInert(report, HOSTILE.length * 2);
@@ -235,7 +233,7 @@ test('hostile texts and values in an alert’s history run no script either: the
     const shown = Math.min(10, HOSTILE.length - (n - 1) * 10);
     await expect(table.getByRole('row')).toHaveCount(shown + 1);
     for (let i = 1; i <= shown; i++) await table.getByRole('row').nth(i).hover();
-    await page.waitForTimeout(300);
+    await settled(page);
     // the raw markup is never shown as text
     await expect(table).not.toContainText('<script>');
     await expect(table).not.toContainText('</a>');

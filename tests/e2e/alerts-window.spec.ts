@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { settled, afterListCycles, countListMessages } from './support.ts';
 
 // A page of 200 alerts renders only the rows near the viewport. What a user does with the page must not
 // notice: scrolling shows rows at once, the keyboard reaches every row, select all takes the whole page, the CSV has
@@ -142,6 +143,7 @@ test('time left ticks only in rows on screen; a row scrolled into view is up to 
 });
 
 test('the keyboard reaches every row: End, Home, PageDown and j/k move the focus and scroll it into view', async ({ page }) => {
+  await countListMessages(page);
   await openPage(page);
   await rows(page).first().focus();
   await expect(rows(page).first()).toBeFocused();
@@ -171,7 +173,8 @@ test('the keyboard reaches every row: End, Home, PageDown and j/k move the focus
   await page.locator(`[data-row-id="${id}"]`).focus();
   await page.keyboard.press('j');
   await page.keyboard.press('k');
-  await page.waitForTimeout(1500);
+  // The next cycle's answer (the refresh's, or the poller's own) arrives while the row has the focus.
+  await afterListCycles(page, 1);
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-row-id'))).toBe(id);
 });
 
@@ -217,7 +220,7 @@ test.describe('on a phone', () => {
     await page.goto(`/alerts?q=event:${event}#dateRange:,;sb:resource;sd:0;asi:0`);
     const list = page.getByRole('list', { name: 'Alerts' });
     await expect(list.getByRole('listitem').nth(3)).toBeVisible();
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { cardMoves: string[] }).cardMoves)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { countListMessages, afterListCycles } from './support.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 
 // The console on one origin and the API on another, as most deployments run: every API request carries
@@ -228,12 +229,13 @@ test('with Access-Control-Max-Age the polls reuse the preflight: none per poll, 
 
 test('behind a proxy that adds Cache-Control: max-age=60 the list still follows every poll, never an old copy', async ({ page }) => {
   proxyAdds = 'max-age';
+  await countListMessages(page);
   await openAlerts(page);
   api.testHooks!.reset();
   const resource = `cross-origin-max-age-${Date.now()}`;
   await postAlert(resource);
   await expect(page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: resource })).toHaveCount(1, { timeout: 5_000 });
-  await page.waitForTimeout(3_000);
+  await afterListCycles(page, 2);
   // Every poll reached the API (none was answered from the browser's cache); each pays its preflight then. The counts
   // are reset and read at any moment of a poll: a GET may be counted without its preflight, or a preflight without
   // its GET, so they may differ by one (with a kept preflight there would be none).

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_BASE_URL } from './support.ts';
+import { AUTH_BASE_URL, countListMessages, afterListCycles, isListCycle } from './support.ts';
 
 // One poll loop per browser, and a poll that never answers. The demo servers of the e2e run start with --test-hooks:
 // /__test__/requests counts what the API received, /__test__/hold keeps requests open without an answer.
@@ -27,17 +27,19 @@ async function freshness(page: Page) {
 
 test('three tabs of the alerts screen cost one poll per cycle together, and each follows new alerts', async ({ context, page }) => {
   test.setTimeout(90_000);
+  await countListMessages(page);
   const tabs = [page, await context.newPage(), await context.newPage()];
   for (const tab of tabs) {
     await tab.goto('/alerts');
     await expect(tab.getByRole('table', { name: 'Alerts' })).toBeVisible();
   }
   await page.request.delete('/__test__/requests');
-  // 11 s at the demo's 5 s interval: two or three cycles for the three tabs together (a loop per tab: six to nine)
-  await page.waitForTimeout(11_000);
+  // Two cycles of the list as the first tab sees them: the API saw two (three, a cycle being in flight at either end),
+  // where a loop per tab would have made six.
+  await afterListCycles(page, 2);
   const polls = await listCycles(page);
-  expect(polls).toBeGreaterThanOrEqual(1);
-  expect(polls).toBeLessThanOrEqual(4);
+  expect(polls).toBeGreaterThanOrEqual(2);
+  expect(polls).toBeLessThanOrEqual(3);
 
   const resource = `e2e-tabs-${Date.now()}`;
   const created = await page.request.post('/api/alert', {
@@ -79,6 +81,7 @@ test('a silent API is called what it is, with the time to the next attempt (neve
       const text = (await line.textContent()) ?? '';
       expect(text).toMatch(/retrying in \d+ s|retrying…/);
       longest = Math.max(longest, Number(/retrying in (\d+) s/.exec(text)?.[1] ?? 0));
+      // A sample a second of a countdown that ticks every second (the duration is what is checked, not a state).
       await page.waitForTimeout(1000);
     }
     expect(longest).toBeGreaterThan(0);
@@ -146,12 +149,14 @@ test('a first start of a signed-in user (nothing cached) asks for the list once,
   expect(rows).toBeLessThanOrEqual(50);
   await expect(page.getByLabel('Rows per page')).toHaveValue('50');
   await expect(page.getByText(`1–${rows} of ${rows}`)).toBeVisible();
-  // Long enough for a second request made with other preferences to show up.
-  await page.waitForTimeout(1_000);
+  // Up to the list's next cycle (the first to ask whether anything changed): every page asked for until then is the
+  // one asked for beside the preferences, with the largest page size; none with the defaults' 20.
+  await expect.poll(async () => ((await (await fetch(`${AUTH_BASE_URL}/__test__/requests`)).json()) as { log: string[] }).log.some(isListCycle), { timeout: 30_000 }).toBe(true);
   const res = await fetch(`${AUTH_BASE_URL}/__test__/requests`);
   const log = ((await res.json()) as { log: string[] }).log.filter((r) => r.startsWith('GET /alerts?'));
-  expect(log).toHaveLength(1);
-  expect(log[0]).toContain('page-size=200');
+  const beforeNextCycle = log.slice(0, log.findIndex(isListCycle)).filter((r) => !/page-size=1(&|$)/.test(r));
+  expect(beforeNextCycle).toHaveLength(1);
+  expect(beforeNextCycle[0]).toContain('page-size=200');
   await fetch(`${AUTH_BASE_URL}/__test__/hold`, { method: 'DELETE' });
   await context.close();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { afterCycles } from './support.ts';
 
 // Notifications and the badge: with notifications switched on in Settings and the console in the background, a new
 // critical alert becomes a system notification through the service worker registration; a burst becomes one
@@ -129,7 +130,8 @@ test('many new alerts at once become one summary notification that opens the lis
   for (let i = 0; i < 5; i++) ids.push(await postAlert(page, baseURL!, `pwa-burst-${stamp}-${i}`));
 
   await expect.poll(async () => (await shown(page)).filter((n) => n.data.ids.some((x) => ids.includes(x))).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(500);
+  // The poll after the one that notified: anything of the burst still to come has come.
+  await afterCycles(page, 1);
   const related = (await shown(page)).filter((n) => n.data.ids.some((x) => ids.includes(x)));
   // All five arrive in one poll (the usual case) or, at worst, split across two polls.
   const summary = related.find((n) => n.data.kind === 'summary');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { settled } from './support.ts';
 
 // The search box checks the query as it is typed with the real server's grammar: an error names what is wrong and
 // the column, in the user's language, and the query is not sent; a warning is shown and the query goes; a query
@@ -158,7 +159,7 @@ test.describe('before the check has loaded', () => {
     await box.fill(`event:${event}`);
     await box.press('Enter');
     await expectDescribed(box, 'Checking the search');
-    await page.waitForTimeout(300); // nothing goes while the check is missing
+    await settled(page); // nothing goes while the check is missing
     await expect(page).not.toHaveURL(/q=/);
     held.release();
     await expect(page).toHaveURL(new RegExp(`q=event(:|%3A)${event}$`));
