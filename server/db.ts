@@ -1,13 +1,13 @@
 // SQLite storage. One file in WAL mode (or an in-memory db for tests). JSON columns hold lists and maps;
 // severity_code is its own column so that the console's default sort (severity, then newest) uses an index.
-import Database from 'better-sqlite3';
+import { Database } from './sqlite.ts';
 import { RE2JS } from 're2js';
 import { queryError } from './errors.ts';
 import { jsRegexSource, regexProblem } from '../src/core/pg-regex.ts';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
-export type Db = Database.Database;
+export type Db = Database;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS alerts (

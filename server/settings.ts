@@ -293,7 +293,7 @@ export function loadSettings(opts: {
     try {
       (s as unknown as Record<string, unknown>)[key] = parseEnvValue(s[key], raw);
     } catch (e) {
-      throw new Error(`invalid value for ${name}: ${(e as Error).message}`);
+      throw new Error(`invalid value for ${name}: ${(e as Error).message}`, { cause: e });
     }
   }
   Object.assign(s, opts.overrides ?? {});

@@ -192,15 +192,19 @@ function weekOf(f: Fields, firstDay: number, minDays: number): { week: number; y
 
 const ISO_WEEK = { firstDay: 1, minDays: 4 };
 
-/** The locale's week rules where the platform knows them (Intl.Locale weekInfo), else ISO's, as luxon did. */
+/**
+ * The locale's week rules where the platform knows them (Intl.Locale weekInfo), else ISO's, as luxon did. Newer
+ * engines (Node 24, Chromium 156) no longer give `minimalDays` (it left the Intl Locale Info proposal): then week 1
+ * is ISO's (the week holding at least 4 days of January), starting on the locale's first day.
+ */
 function localWeekRules(locale: string): { firstDay: number; minDays: number } {
   try {
     const l = new Intl.Locale(locale) as Intl.Locale & {
-      getWeekInfo?: () => { firstDay: number; minimalDays: number };
-      weekInfo?: { firstDay: number; minimalDays: number };
+      getWeekInfo?: () => { firstDay: number; minimalDays?: number };
+      weekInfo?: { firstDay: number; minimalDays?: number };
     };
     const info = l.getWeekInfo?.() ?? l.weekInfo;
-    return info ? { firstDay: info.firstDay, minDays: info.minimalDays } : ISO_WEEK;
+    return info ? { firstDay: info.firstDay, minDays: info.minimalDays ?? ISO_WEEK.minDays } : ISO_WEEK;
   } catch {
     return ISO_WEEK;
   }

@@ -166,7 +166,7 @@ export function fitColumns(columns: readonly ColumnNeeds[], opts: FitOptions): T
   const flexFloor = flex >= 0 ? widths[flex]! : 0;
 
   // Too wide: shrinkable columns give up width in proportion to what they have above their floor.
-  let excess = sum() - opts.available;
+  const excess = sum() - opts.available;
   if (excess > 0) {
     const floors = columns.map((c, i) => shrinkFloor(c, widths[i]!));
     const room = columns.map((c, i) => (i !== flex && SHRINKABLE.has(c.kind) && !(actions.kind === 'slot' && i >= actions.start && i < actions.start + actions.span) ? Math.max(0, widths[i]! - floors[i]!) : 0));
@@ -176,7 +176,6 @@ export function fitColumns(columns: readonly ColumnNeeds[], opts: FitOptions): T
       const share = Math.min(1, excess / totalRoom);
       for (let i = 0; i < widths.length; i++) widths[i] = widths[i]! - Math.ceil(room[i]! * share);
     }
-    excess = sum() - opts.available;
   }
 
   // Room to spare (the description keeps a comfortable width): first unwrap two-line headers, then give capped

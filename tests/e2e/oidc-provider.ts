@@ -123,7 +123,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       email: ['email', 'email_verified'],
     },
     // The Alerta server sends no code verifier, like every confidential client of a code-flow setup.
-    pkce: { required: () => false, methods: ['S256'] },
+    pkce: { required: () => false },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {

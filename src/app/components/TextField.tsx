@@ -1,6 +1,7 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  ref?: Ref<HTMLInputElement>;
   label: string;
   /** a translated validation message; marks the field invalid and is announced with it */
   error?: string | null;
@@ -8,7 +9,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input whose error and hint are tied to it for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, className = '', ...rest }, ref) {
+export function TextField({ label, error, hint, className = '', ref, ...rest }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -40,4 +41,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}

@@ -26,7 +26,7 @@ function legacyCopy(text: string): boolean {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   document.body.appendChild(area);
   area.select();
-  let ok = false;
+  let ok: boolean;
   try {
     ok = document.execCommand('copy');
   } catch {

@@ -25,7 +25,9 @@ let cacheCounter = 0;
 
 async function connect(cacheName = `feed-test-${++cacheCounter}`) {
   const events: WorkerEvent[] = [];
-  const service = createDataService({ cacheName });
+  // Each service is a browser of its own: Node has Web Locks and BroadcastChannel, and services in one process would
+  // otherwise share one poller as the tabs of one browser do.
+  const service = createDataService({ cacheName, coordination: null });
   await service.subscribe((e) => events.push(e));
   const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
   if (!init.ok) throw new Error(init.error.message);
@@ -145,7 +147,7 @@ describe('data worker against the demo server', () => {
       return res;
     };
     const events: WorkerEvent[] = [];
-    const second = createDataService({ cacheName: name, fetchImpl: slow });
+    const second = createDataService({ cacheName: name, fetchImpl: slow, coordination: null });
     await second.subscribe((e) => events.push(e));
     const init = await second.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
     if (!init.ok) throw new Error(init.error.message);

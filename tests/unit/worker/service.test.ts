@@ -32,7 +32,9 @@ afterAll(async () => {
 
 async function connect(url = server.url, fetchImpl?: typeof fetch) {
   const events: WorkerEvent[] = [];
-  const service = createDataService({ cacheName: `service-test-${++counter}-${Date.now()}`, fetchImpl });
+  // Each service is a browser of its own: Node has Web Locks and BroadcastChannel, and services in one process would
+  // otherwise share one poller as the tabs of one browser do.
+  const service = createDataService({ cacheName: `service-test-${++counter}-${Date.now()}`, fetchImpl, coordination: null });
   await service.subscribe((e) => events.push(e));
   const init = await service.init({ configUrl: `${url}/config.json`, buildConfig: {}, token: null });
   if (!init.ok) throw new Error(init.error.message);

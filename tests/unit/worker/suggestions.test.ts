@@ -26,7 +26,9 @@ async function connect(cacheName = `suggestions-test-${++counter}-${Date.now()}`
     calls.push(`${url.pathname}${url.search}`);
     return fetch(input, init);
   };
-  const service = createDataService({ cacheName, fetchImpl });
+  // Each service is a browser of its own: Node has Web Locks and BroadcastChannel, and services in one process would
+  // otherwise share one poller as the tabs of one browser do.
+  const service = createDataService({ cacheName, fetchImpl, coordination: null });
   const init = await service.init({ configUrl: `${server.url}/config.json`, buildConfig: {}, token: null });
   if (!init.ok) throw new Error(init.error.message);
   return { service, calls, net, cacheName };

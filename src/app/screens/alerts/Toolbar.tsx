@@ -32,7 +32,7 @@ import { whenStarted } from '../../startup.ts';
 import { groupByDialogOpenAtom, openGroupsAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
-  searchRef: RefObject<HTMLInputElement>;
+  searchRef: RefObject<HTMLInputElement | null>;
   fullscreen: { active: boolean; toggle: () => void };
 }
 
