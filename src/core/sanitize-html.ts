@@ -13,13 +13,18 @@
 //   will see (decoded here, then written back fully escaped) is http(s) with a host or mailto.
 // So however differently a browser would have read a malformed input, it reads the output as exactly those tags,
 // attributes and text; a difference in reading the input can change which text is shown, never what runs.
-import { ALLOWED_ATTR, ALLOWED_TAGS, isSafeHttpUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS } from './sanitize-policy.ts';
+//
+// Where the browser has its own sanitiser (`Element.setHTML`), the output is inserted through it as well, told the
+// same allow-list (src/app/components/markup.ts): it checks the tree the browser actually built from this string.
+// This tokeniser stays first in every browser, because it is what keeps parsing quiet (the browser's sanitiser parses
+// first and removes after: a hostile alert would be reported), bounded (MAX_DEPTH, the rendered length) and equal in
+// browsers without the API. docs/architecture.md ("Alert HTML") says how the two were chosen.
+import { ALLOWED_ATTR, ALLOWED_TAGS, CELL_TAGS, isAllowedLinkUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS } from './sanitize-policy.ts';
 
 const ALLOWED = new Set(ALLOWED_TAGS);
 /** Allowed elements that have no content and no end tag. */
 const VOID = new Set(['br', 'hr']);
-/** Table cells: the only elements that keep colspan and rowspan. */
-const CELLS = new Set(['td', 'th']);
+const CELLS = new Set(CELL_TAGS);
 
 /**
  * Elements whose content the browser reads as code or raw text, not markup: the content goes with the element, up to
@@ -200,8 +205,7 @@ function emitTag(tag: Tag, out: string[], open: OpenElements): void {
  */
 function safeHref(raw: string): string | null {
   const url = decodeReferences(raw).trim();
-  if (/^mailto:/i.test(url)) return url;
-  return isSafeHttpUrl(url) ? url : null;
+  return isAllowedLinkUrl(url) ? url : null;
 }
 
 /** Reads a start or end tag at `lt` (`<` then a letter, or `</` then a letter); null when the input ends inside it. */

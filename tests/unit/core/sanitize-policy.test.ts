@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_ATTR, ALLOWED_TAGS, extractHttpUrl, isSafeHttpUrl } from '../../../src/core/sanitize-policy.ts';
+import { ALLOWED_ATTR, ALLOWED_TAGS, extractHttpUrl, isAllowedLinkUrl, isSafeHttpUrl, SANITIZER_CONFIG } from '../../../src/core/sanitize-policy.ts';
 
 describe('sanitize policy', () => {
   it('allows no executable or layout-hijacking markup', () => {
@@ -12,6 +12,30 @@ describe('sanitize policy', () => {
   it('keeps ordinary formatting and links', () => {
     for (const tag of ['a', 'b', 'i', 'br', 'code', 'pre', 'ul', 'li']) expect(ALLOWED_TAGS).toContain(tag);
     expect(ALLOWED_ATTR).toContain('href');
+  });
+});
+
+describe("the browser sanitiser's configuration", () => {
+  const named = (e: string | { name: string; attributes?: string[] }) => (typeof e === 'string' ? { name: e, attributes: [] } : { attributes: [], ...e });
+
+  it('names exactly the allowed elements, and the attributes the own sanitiser writes on each', () => {
+    expect(SANITIZER_CONFIG.elements.map((e) => named(e).name)).toEqual([...ALLOWED_TAGS]);
+    const perElement = Object.fromEntries(SANITIZER_CONFIG.elements.map(named).filter((e) => e.attributes.length > 0).map((e) => [e.name, e.attributes]));
+    expect(perElement).toEqual({ a: ['href', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] });
+    expect(SANITIZER_CONFIG.attributes).toEqual(['title']);
+    // every allowed attribute is allowed somewhere, and nothing else is
+    expect(new Set([...SANITIZER_CONFIG.attributes, ...Object.values(perElement).flat()])).toEqual(new Set([...ALLOWED_ATTR, 'target', 'rel']));
+    expect(SANITIZER_CONFIG.comments).toBe(false);
+    expect(SANITIZER_CONFIG.dataAttributes).toBe(false);
+  });
+});
+
+describe('isAllowedLinkUrl', () => {
+  it('allows web links with a host and mail links, nothing else', () => {
+    expect(isAllowedLinkUrl('https://runbooks.example.com/disk')).toBe(true);
+    expect(isAllowedLinkUrl(' mailto:ops@example.com')).toBe(true);
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example/', '/relative', 'https:evil.example', 'file:///etc/passwd', 'java\tscript:x'])
+      expect(isAllowedLinkUrl(url)).toBe(false);
   });
 });
 
