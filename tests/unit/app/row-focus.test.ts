@@ -3,7 +3,7 @@
 // after the key): the row gets the focus once it is inserted, however long the render takes on a busy machine, and
 // never after the user has moved on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOCUS_WAIT_MS, focusRow } from '../../../src/app/screens/alerts/row-keyboard.ts';
+import { FOCUS_WAIT_MS, focusRow, refocusRowNextFrame } from '../../../src/app/screens/alerts/row-keyboard.ts';
 
 function list() {
   document.body.innerHTML = '<div data-alert-list><div role="row" tabindex="0" data-row-id="a">a</div></div><input aria-label="Search">';
@@ -76,5 +76,24 @@ describe('focusRow', () => {
     addRow(container, 'b');
     await frames(1);
     expect(document.activeElement?.getAttribute('data-row-id')).toBe('a');
+  });
+});
+
+describe('refocusRowNextFrame', () => {
+  it('gives the row back a focus that went nowhere (a focused button was removed)', async () => {
+    const container = list();
+    (document.activeElement as HTMLElement).blur();
+    refocusRowNextFrame({ current: container }, () => 'a');
+    await frames(2);
+    expect(document.activeElement?.getAttribute('data-row-id')).toBe('a');
+  });
+
+  it('leaves the focus where the user put it before the frame came', async () => {
+    const container = list();
+    (document.activeElement as HTMLElement).blur();
+    refocusRowNextFrame({ current: container }, () => 'a');
+    document.querySelector<HTMLInputElement>('input')!.focus();
+    await frames(2);
+    expect(document.activeElement?.tagName).toBe('INPUT');
   });
 });

@@ -96,10 +96,23 @@ export function useKeepRowFocus(container: RefObject<HTMLElement | null>, layout
   }, [container]);
   useEffect(() => {
     // A removed element drops focus to <body>; a row still there keeps it.
-    if (!hadFocus.current || (document.activeElement && document.activeElement !== document.body)) return;
-    const frame = requestAnimationFrame(() => focusRow(container.current, currentFocusId(store)));
-    return () => cancelAnimationFrame(frame);
+    if (!hadFocus.current || !focusIsNowhere()) return;
+    return refocusRowNextFrame(container, () => currentFocusId(store));
   }, [order, layout, container, store]);
+}
+
+const focusIsNowhere = () => !document.activeElement || document.activeElement === document.body;
+
+/**
+ * Gives the list's row the focus that a removed element dropped, at the next frame (once the list has rendered), unless
+ * the focus went somewhere meanwhile: a user who acts on a row and at once clicks into the search box keeps typing
+ * there. Returns the cancel.
+ */
+export function refocusRowNextFrame(container: RefObject<HTMLElement | null>, id: () => string | null): () => void {
+  const frame = requestAnimationFrame(() => {
+    if (focusIsNowhere()) focusRow(container.current, id());
+  });
+  return () => cancelAnimationFrame(frame);
 }
 
 /**
