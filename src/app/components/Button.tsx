@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Icon, type IconName, type LaterIcon } from './Icon.tsx';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -12,15 +12,18 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  ref?: Ref<HTMLButtonElement>;
   variant?: Variant;
   icon?: IconName | LaterIcon;
   children?: ReactNode;
 }
 
-export function Button({ variant = 'secondary', icon, children, className = '', type = 'button', ...rest }: ButtonProps) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'secondary', icon, children, className = '', type = 'button', ...rest },
+  ref,
+) {
   return (
     <button
+      ref={ref}
       type={type}
       className={`inline-flex items-center justify-center gap-2 rounded px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...rest}
@@ -29,10 +32,9 @@ export function Button({ variant = 'secondary', icon, children, className = '', 
       {children}
     </button>
   );
-}
+});
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
-  ref?: Ref<HTMLButtonElement>;
   icon: IconName | LaterIcon;
   /** the accessible name, also shown as a tooltip */
   label: string;
@@ -41,9 +43,13 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** An icon-only button that always has an accessible name (the old console's icon buttons had none). */
-export function IconButton({ icon, label, size = 20, pressed, className = '', type = 'button', ...rest }: IconButtonProps) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { icon, label, size = 20, pressed, className = '', type = 'button', ...rest },
+  ref,
+) {
   return (
     <button
+      ref={ref}
       type={type}
       aria-label={label}
       title={label}
@@ -54,4 +60,4 @@ export function IconButton({ icon, label, size = 20, pressed, className = '', ty
       <Icon name={icon} size={size} />
     </button>
   );
-}
+});

@@ -1,7 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  ref?: Ref<HTMLInputElement>;
   label: string;
   /** a translated validation message; marks the field invalid and is announced with it */
   error?: string | null;
@@ -9,7 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input whose error and hint are tied to it for screen readers. */
-export function TextField({ label, error, hint, className = '', ref, ...rest }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, className = '', ...rest }, ref) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -41,4 +40,4 @@ export function TextField({ label, error, hint, className = '', ref, ...rest }: 
       )}
     </div>
   );
-}
+});

@@ -31,7 +31,7 @@ const refusalAtom = selectAtom(metaAtom, (m) => (m.error && m.error.code === 400
 // The syntax help loads when first opened.
 const HelpDialog = lazy(() => import('./SearchHelp.tsx').then((m) => ({ default: m.SearchHelp })));
 
-export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+export function SearchBox({ searchRef }: { searchRef: RefObject<HTMLInputElement> }) {
   const { t } = useT();
   const store = useStore();
   const [, navigate] = useLocation();

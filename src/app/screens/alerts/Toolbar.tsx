@@ -32,7 +32,7 @@ import { whenStarted } from '../../startup.ts';
 import { groupByDialogOpenAtom, openGroupsAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
-  searchRef: RefObject<HTMLInputElement | null>;
+  searchRef: RefObject<HTMLInputElement>;
   fullscreen: { active: boolean; toggle: () => void };
 }
 

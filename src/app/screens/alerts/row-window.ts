@@ -2,7 +2,7 @@
 // have one height (table rows by density, phone cards by measuring one), so the window is plain arithmetic on the
 // scroll position; no library needed. The window moves in steps (every OVERSCAN / 2 rows), not at every scroll event,
 // so scrolling re-renders a few rows at a time.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 
 /** Rows rendered beyond each edge of the viewport: a wheel notch or a PageDown never reaches unrendered rows. */
 export const OVERSCAN = 10;
@@ -81,7 +81,7 @@ export function onShownRowsChange(listener: () => void): () => void {
  * taken over by the next: a change of layout (a resize, a turned tablet: rows of one line becoming two, the table
  * becoming cards) would otherwise leave the same scroll offset showing other rows. null until the user scrolls.
  */
-export type RowAnchor = RefObject<number | null>;
+export type RowAnchor = MutableRefObject<number | null>;
 
 /**
  * The rows of a list in `scrollRef` whose rows start at `bodyRef`, each `rowHeight` px tall, to render now. With an

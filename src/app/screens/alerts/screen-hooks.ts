@@ -102,7 +102,7 @@ function isTyping(target: EventTarget | null): boolean {
  * The screen's keys: / search, ? help, r refresh, g group by, v what is going on, Escape clears the selection, j/k and
  * the arrows reach the list.
  */
-export function useScreenKeys(searchRef: RefObject<HTMLInputElement | null>) {
+export function useScreenKeys(searchRef: RefObject<HTMLInputElement>) {
   const store = useStore();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
