@@ -41,22 +41,6 @@ export const LINK_REL = 'noopener noreferrer nofollow';
 /** Table cells: the only elements that keep colspan and rowspan. */
 export const CELL_TAGS: readonly string[] = Object.freeze(['td', 'th']);
 
-/**
- * The browser's own HTML sanitiser (`Element.setHTML`, the HTML Sanitizer API) told the same allow-list: these
- * elements; `title` on any of them; `href`, `target` and `rel` on links; `colspan` and `rowspan` on table cells; no
- * comments, no data attributes. Whatever is listed, the browser's safe mode also removes scripts, event handlers and
- * `javascript:` URLs. It does not check other URL schemes: a link's address is checked against `isAllowedLinkUrl`
- * after it (src/app/components/markup.ts).
- */
-export const SANITIZER_CONFIG = Object.freeze({
-  elements: ALLOWED_TAGS.map((name) =>
-    name === 'a' ? { name, attributes: ['href', 'target', 'rel'] } : CELL_TAGS.includes(name) ? { name, attributes: ['colspan', 'rowspan'] } : name,
-  ),
-  attributes: ['title'],
-  comments: false,
-  dataAttributes: false,
-});
-
 // ASCII control characters and whitespace anywhere in a URL are how scheme filters get fooled ("java\tscript:").
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;

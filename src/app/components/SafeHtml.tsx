@@ -5,7 +5,6 @@
 // stripped and the rest shown as plain text, which React escapes: nothing from the alert is ever inserted as HTML
 // without the sanitiser.
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { insertMarkup } from './markup.ts';
 import { extractHttpUrl, LINK_REL, LINK_TARGET, MAX_RENDERED_CHARS, plainText } from '../../core/sanitize-policy.ts';
 import type { Sanitized } from '../../core/sanitize-html.ts';
 import { useT } from '../state/i18n.ts';
@@ -13,12 +12,14 @@ import { useT } from '../state/i18n.ts';
 type Sanitize = (html: string, maxChars: number) => Sanitized;
 
 let sanitize: Sanitize | null = null;
+let insertMarkup: ((element: HTMLElement, safeHtml: string) => void) | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function loadSanitizer(): Promise<void> {
   loading ??= import('./sanitizer.ts').then(
     (module) => {
+      insertMarkup = module.insertMarkup;
       sanitize = module.sanitizeHtml;
       for (const listener of listeners) listener();
     },
@@ -89,7 +90,8 @@ export const SafeHtml = memo(function SafeHtml({
 function Markup({ as: Tag, html, className, title }: { as: 'span' | 'div'; html: string; className?: string; title?: string }) {
   const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (ref.current) insertMarkup(ref.current, html);
+    // Markup is rendered only once the sanitiser's module (which brings insertMarkup) has arrived.
+    if (ref.current) insertMarkup?.(ref.current, html);
   }, [html]);
   return <Tag ref={ref} className={className} title={title} data-safe-html="" />;
 }

@@ -3,7 +3,8 @@
 // told the console's allow-list (SANITIZER_CONFIG), so the browser checks the tree it built from that string, and
 // links are checked once more against the allowed schemes, which the browser does not know. Elsewhere the string is
 // inserted as it is: it is already safe (the own sanitiser's output, rebuilt from scratch).
-import { isAllowedLinkUrl, LINK_REL, LINK_TARGET, SANITIZER_CONFIG } from '../../core/sanitize-policy.ts';
+import { isAllowedLinkUrl, LINK_REL, LINK_TARGET } from '../../core/sanitize-policy.ts';
+import { SANITIZER_CONFIG } from '../../core/browser-sanitizer-config.ts';
 
 /** The part of the HTML Sanitizer API used here (not yet in TypeScript's DOM library). */
 interface BrowserSanitizer {

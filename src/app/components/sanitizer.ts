@@ -2,6 +2,9 @@
 // are plain and never need it, so it stays out of the JavaScript loaded before the first row.
 import { sanitizeHtmlBounded, type Sanitized } from '../../core/sanitize-html.ts';
 
+// What inserts the result into the page comes with it, out of the first screen's JavaScript too.
+export { insertMarkup } from './markup.ts';
+
 /**
  * The same texts come back on every poll (200 rows × a few HTML cells): each distinct string is sanitised once, and
  * at most this many are kept (the oldest goes first), so a wall display's alerts coming and going leave no trail...

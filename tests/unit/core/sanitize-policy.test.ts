@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_ATTR, ALLOWED_TAGS, extractHttpUrl, isAllowedLinkUrl, isSafeHttpUrl, SANITIZER_CONFIG } from '../../../src/core/sanitize-policy.ts';
+import { ALLOWED_ATTR, ALLOWED_TAGS, extractHttpUrl, isAllowedLinkUrl, isSafeHttpUrl } from '../../../src/core/sanitize-policy.ts';
+import { SANITIZER_CONFIG } from '../../../src/core/browser-sanitizer-config.ts';
 
 describe('sanitize policy', () => {
   it('allows no executable or layout-hijacking markup', () => {
