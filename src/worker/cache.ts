@@ -6,8 +6,11 @@ import type { AlertRow, AlertsMeta, GroupsSnapshot } from './contract/index.ts';
 import type { OverviewColumn } from '../core/alert-groups.ts';
 import type { Alert, Note } from '../core/types.ts';
 import type { OutboxEntry } from '../core/outbox.ts';
-import { API_CONFIG_KEY, LOCAL_CONFIG_KEY } from './config-loader.ts';
 import type { SetStore, StoredSet, StoredSetState } from './set-sync.ts';
+
+/** The cache keys of the config's two fetched sources (./config-loader.ts), kept on sign-out. */
+export const LOCAL_CONFIG_KEY = 'config.local';
+export const API_CONFIG_KEY = 'config';
 
 export interface CachedView {
   viewKey: string;

@@ -7,11 +7,7 @@ import type { Config } from '../core/types.ts';
 import type { Result } from './contract/index.ts';
 import { bootstrapEndpoint, mergeConfig, resolveEndpoint, validateConfig } from '../core/config.ts';
 import { anyObject, isObj, request, type ObjectAnswer } from './http.ts';
-import type { Cache } from './cache.ts';
-
-/** The cache keys of the two fetched sources (kept on sign-out: src/worker/cache.ts). */
-export const LOCAL_CONFIG_KEY = 'config.local';
-export const API_CONFIG_KEY = 'config';
+import { API_CONFIG_KEY, LOCAL_CONFIG_KEY, type Cache } from './cache.ts';
 
 /** The API's /config answer as cached: validated, with the endpoint it was asked from. */
 interface StoredApiConfig {

@@ -1,13 +1,9 @@
 // One poll loop per browser: the data workers of all tabs of the console elect one leader with a Web Lock; the
 // leader polls for every tab and the others follow it over a BroadcastChannel. A leader whose tab closes releases the
 // lock at once; one whose tab froze stops sending its heartbeat, and a follower takes the lock over.
-import { LEADER_LOCK } from './early.ts';
+import { LEADER_LOCK, type LockManagerLike } from './early.ts';
 
-/** The parts of the Web Locks API the coordinator uses (navigator.locks, or a stand-in in tests). */
-export interface LockManagerLike {
-  request(name: string, options: { mode?: 'exclusive'; ifAvailable?: boolean; steal?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
-  query(): Promise<{ held?: { name?: string }[] }>;
-}
+export type { LockManagerLike } from './early.ts';
 
 export interface ChannelLike {
   postMessage(message: unknown): void;

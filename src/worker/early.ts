@@ -4,12 +4,17 @@
 // of the same address made first. The HTTP client takes an early answer in place of sending its own request when it
 // would send exactly that one; an answer nobody takes is dropped.
 import type { EarlyStart, StartAddress } from './contract/index.ts';
-import type { LockManagerLike } from './coordinator.ts';
 import { apiCacheMode } from '../core/http-cache.ts';
 import { apiHeaders, JSON_TYPE } from './api-headers.ts';
 
 /** The Web Lock held by the tab whose worker polls for every tab of the browser (src/worker/coordinator.ts). */
 export const LEADER_LOCK = 'alerta-console:poll-leader';
+
+/** The parts of the Web Locks API the coordinator uses (navigator.locks, or a stand-in in tests). */
+export interface LockManagerLike {
+  request(name: string, options: { mode?: 'exclusive'; ifAvailable?: boolean; steal?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  query(): Promise<{ held?: { name?: string }[] }>;
+}
 
 /** At most this many requests (the page names one, the list's). */
 export const EARLY_MAX = 4;

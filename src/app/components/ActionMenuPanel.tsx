@@ -1,10 +1,30 @@
 // The real menu behind ActionMenu, loaded on its first press.
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import type { ActionMenuProps } from './ActionMenu.tsx';
-import { Icon } from './Icon.tsx';
-import { resolveIcon } from './later-icons.ts';
+import { Icon, type IconName } from './Icon.tsx';
+import { resolveIcon, type LaterIconName } from './later-icons.ts';
 import { useOpenOnMount, type Activation } from './deferred.tsx';
+
+export interface ActionMenuEntry {
+  key: string;
+  label: string;
+  /** a later icon by its name: the menu's code, which loads on the first press, brings its path */
+  icon?: IconName | LaterIconName;
+  onSelect: () => void;
+}
+
+export interface ActionMenuProps {
+  /** the button's accessible name, also its tooltip */
+  label: string;
+  buttonClassName: string;
+  /** what the button shows (an icon) */
+  button: ReactNode;
+  entries: readonly ActionMenuEntry[];
+  itemsClassName: string;
+  tabIndex?: number;
+  /** 44 px items whatever the pointer (a menu only touch screens show) */
+  touchItems?: boolean;
+}
 
 export default function ActionMenuPanel({ label, buttonClassName, button, entries, itemsClassName, tabIndex, touchItems, activation }: ActionMenuProps & { activation: Activation }) {
   const ref = useRef<HTMLButtonElement>(null);

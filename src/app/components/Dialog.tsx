@@ -1,14 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useOpenedOnce } from './deferred.tsx';
+// The props live with the dialog itself, which this loads: it imports nothing back from here.
+import type { DialogProps } from './ModalDialog.tsx';
 
-export interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-}
+export type { DialogProps } from './ModalDialog.tsx';
 
 const ModalDialog = lazy(() => import('./ModalDialog.tsx'));
 

@@ -1,6 +1,15 @@
 // The dialog itself (headlessui), loaded the first time a dialog opens: see Dialog.tsx.
+import type { ReactNode } from 'react';
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { DialogProps } from './Dialog.tsx';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}
 
 /** An accessible modal dialog: traps focus, closes on Escape, returns focus to where it came from. */
 export default function ModalDialog({

@@ -15,7 +15,7 @@ import { SelectField } from '../components/SelectField.tsx';
 import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { LATER_ICONS } from '../components/later-icons.ts';
-import { notificationPermission } from './notifications.ts';
+import { notificationPermission } from './notification-permission.ts';
 import { serviceWorkerRegistration } from '../service-worker.ts';
 
 type Notify = NonNullable<Preferences['notify']>;

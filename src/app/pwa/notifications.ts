@@ -8,14 +8,6 @@ import { store } from '../state/store.ts';
 import { newsAtom } from '../state/alerts.ts';
 import { translatorAtom } from '../state/i18n.ts';
 
-export function notificationsSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window;
-}
-
-export function notificationPermission(): NotificationPermission | 'unsupported' {
-  return notificationsSupported() ? Notification.permission : 'unsupported';
-}
-
 /** The console is not in front of the user: hidden, minimised, or another window has the focus. */
 export function consoleInBackground(): boolean {
   return document.visibilityState === 'hidden' || !document.hasFocus();

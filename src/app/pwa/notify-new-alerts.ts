@@ -14,7 +14,7 @@ import { store } from '../state/store.ts';
 import { rowOf } from '../state/alerts.ts';
 import { configAtom } from '../state/session.ts';
 import { prefsAtom } from '../state/user.ts';
-import { notificationPermission } from './notifications.ts';
+import { notificationPermission } from './notification-permission.ts';
 
 /** Alert ids notified on this device, kept across reloads so an alert never notifies twice. */
 const NOTIFIED_KEY = 'alerta.notified';

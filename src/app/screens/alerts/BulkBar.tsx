@@ -15,14 +15,13 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LATER_ICONS } from '../../components/later-icons.ts';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
-import type { ToolbarProps } from './Toolbar.tsx';
-import { menuItemsClass, useRefresh } from './toolbar-parts.ts';
+import { menuItemsClass, useRefresh, type FullscreenControl } from './toolbar-parts.ts';
 
 function selectedRows(store: Store, selection: ReadonlySet<string>): AlertRow[] {
   return [...selection].flatMap((id) => rowOf(store, id) ?? []);
 }
 
-export default function BulkBar({ fullscreen, selection }: { fullscreen: ToolbarProps['fullscreen']; selection: ReadonlySet<string> }) {
+export default function BulkBar({ fullscreen, selection }: { fullscreen: FullscreenControl; selection: ReadonlySet<string> }) {
   const { t } = useT();
   const store = useStore();
   const busy = useAtomValue(listBusyAtom);

@@ -6,7 +6,7 @@ import { useT } from '../../state/i18n.ts';
 import { tableColumnsAtom } from '../../state/shell.ts';
 import { useOpenOnMount, type Activation } from '../../components/deferred.tsx';
 import { Button } from '../../components/Button.tsx';
-import { columnMenuButton, type ColumnMenuProps } from './ColumnMenu.tsx';
+import { columnMenuButton, type ColumnMenuProps } from './column-menu-button.tsx';
 
 export default function ColumnMenuPanel({ hidden, empty, touch, activation }: ColumnMenuProps & { activation: Activation }) {
   const { t } = useT();

@@ -27,13 +27,13 @@ import { IconButton } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ActionMenu } from '../../components/ActionMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { menuItemsClass, useRefresh } from './toolbar-parts.ts';
+import { menuItemsClass, useRefresh, type FullscreenControl } from './toolbar-parts.ts';
 import { whenStarted } from '../../startup.ts';
 import { groupByDialogOpenAtom, openGroupsAtom, overviewShownAtom } from '../../state/groups.ts';
 
 export interface ToolbarProps {
   searchRef: RefObject<HTMLInputElement>;
-  fullscreen: { active: boolean; toggle: () => void };
+  fullscreen: FullscreenControl;
 }
 
 /**

@@ -3,10 +3,15 @@
 // (src/core/query-check.ts) and how its issues read, and the suggestions (src/core/query-suggest.ts) with their list.
 import { useEffect, useRef } from 'react';
 import { caretColumn, checkQuery, issueMessage, SYNC_CHECK_MAX, type QueryIssue } from '../../../core/query-check.ts';
-import { applySuggestion, suggest, withRows } from '../../../core/query-suggest.ts';
+import { applySuggestion, suggest, withRows, type Suggestion } from '../../../core/query-suggest.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import type { SearchOption } from './use-search-suggestions.ts';
+
+/** One entry of the search box's list: a suggestion, a recent search or a saved one. */
+export type SearchOption =
+  | { kind: 'suggestion'; s: Suggestion }
+  | { kind: 'recent'; q: string }
+  | { kind: 'saved'; q: string; text: string };
 
 /** The query around an issue, the offending part marked; long queries show 24 characters either side. */
 function Excerpt({ text, issue }: { text: string; issue: QueryIssue }) {

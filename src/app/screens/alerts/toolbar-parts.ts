@@ -2,6 +2,12 @@
 import { useState } from 'react';
 import { refreshAlerts } from '../../data/alerts.ts';
 
+/** Kiosk full screen as the toolbar and the bulk bar offer it: whether it is on, and the switch. */
+export interface FullscreenControl {
+  active: boolean;
+  toggle: () => void;
+}
+
 /** The spinner of the refresh button: the refresh flag is up for 300 ms, as in the old console. */
 const REFRESH_FLAG_MS = 300;
 

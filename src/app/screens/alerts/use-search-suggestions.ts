@@ -4,19 +4,16 @@
 // with the box's assistance chunk (src/app/screens/alerts/search-assist-loader.ts): no suggestions until it is in.
 import { useCallback, useMemo, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import type { Suggestion, SuggestionValues } from '../../../core/query-suggest.ts';
+import type { SuggestionValues } from '../../../core/query-suggest.ts';
 import { addRecent, parseRecent, recentKey, removeRecent } from '../../../core/recent-searches.ts';
 import { pageRows } from '../../state/alerts.ts';
 import { usernameAtom } from '../../state/session.ts';
 import { savedQueriesAtom } from '../../state/user.ts';
 import { queryClient, useQuery } from '../../data/query.ts';
 import { suggestionsQuery } from '../../data/alerts.ts';
-import type { SearchAssist } from './search-assist.tsx';
+import type { SearchAssist, SearchOption } from './search-assist.tsx';
 
-export type SearchOption =
-  | { kind: 'suggestion'; s: Suggestion }
-  | { kind: 'recent'; q: string }
-  | { kind: 'saved'; q: string; text: string };
+export type { SearchOption } from './search-assist.tsx';
 
 const EMPTY: { values: SuggestionValues; attributes: string[] } = { values: {}, attributes: [] };
 
