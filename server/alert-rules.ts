@@ -22,8 +22,6 @@ export interface AlarmModel {
   previousSeverity: string;
 }
 
-export type { Trend };
-
 export function isValidSeverity(model: AlarmModel, severity: string): boolean {
   return Object.prototype.hasOwnProperty.call(model.severity, severity);
 }

@@ -11,6 +11,9 @@ export interface Statement {
   all(...params: unknown[]): unknown[];
 }
 
+/** Parameters as SQLite takes them: booleans as 0 and 1, undefined as NULL (node:sqlite refuses both). */
+const bind = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p === undefined ? null : p)) as Param[];
+
 export class Database {
   private readonly db: DatabaseSync;
   private depth = 0;
@@ -35,11 +38,10 @@ export class Database {
       this.statements.set(sql, statement);
     }
     const s = statement;
-    const args = (params: unknown[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p === undefined ? null : p)) as Param[];
     return {
-      run: (...params) => s.run(...args(params)),
-      get: (...params) => s.get(...args(params)),
-      all: (...params) => s.all(...args(params)),
+      run: (...params) => s.run(...bind(params)),
+      get: (...params) => s.get(...bind(params)),
+      all: (...params) => s.all(...bind(params)),
     };
   }
 

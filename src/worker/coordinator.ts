@@ -3,8 +3,6 @@
 // lock at once; one whose tab froze stops sending its heartbeat, and a follower takes the lock over.
 import { LEADER_LOCK, type LockManagerLike } from './early.ts';
 
-export type { LockManagerLike } from './early.ts';
-
 export interface ChannelLike {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;

@@ -4,7 +4,7 @@
 import { commandName, deliverOutbox, entryRequest, DROP_REASON_KEYS, type Answer, type Drop, type OutboxCommand, type OutboxEntry, type OutboxIO } from '../core/outbox.ts';
 import { usernameOf } from '../core/jwt.ts';
 import type { WorkerContext } from './context.ts';
-import type { LockManagerLike } from './coordinator.ts';
+import type { LockManagerLike } from './early.ts';
 import { request, anyObject, type HttpContext } from './http.ts';
 import { getAlert, getNotes } from './api/alerts.ts';
 import type { AlertSeen, Result } from './contract/index.ts';

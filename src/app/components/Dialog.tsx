@@ -3,8 +3,6 @@ import { useOpenedOnce } from './deferred.tsx';
 // The props live with the dialog itself, which this loads: it imports nothing back from here.
 import type { DialogProps } from './ModalDialog.tsx';
 
-export type { DialogProps } from './ModalDialog.tsx';
-
 const ModalDialog = lazy(() => import('./ModalDialog.tsx'));
 
 /**

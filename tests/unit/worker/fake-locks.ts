@@ -1,7 +1,7 @@
 // An in-memory Web Locks manager shared by several "tabs" (data services) of one test, with the parts of the API the
 // coordinator uses: exclusive locks granted in order, ifAvailable, steal (the holder's request rejects with an
 // AbortError), query(), and kill(tab) for a tab whose worker ends (its locks go, as a closed tab's do).
-import type { LockManagerLike } from '../../../src/worker/coordinator.ts';
+import type { LockManagerLike } from '../../../src/worker/early.ts';
 
 interface Waiter {
   tab: string;

@@ -15,7 +15,8 @@ import { defaultView } from '../../../src/core/alerts-query.ts';
 import { openingView } from '../../../src/core/alerts-location.ts';
 import { viewKey } from '../../../src/core/alerts-view.ts';
 import { PULL_PAGE } from '../../../src/core/alert-sync.ts';
-import type { CoordinationOptions, LockManagerLike } from '../../../src/worker/coordinator.ts';
+import type { CoordinationOptions } from '../../../src/worker/coordinator.ts';
+import type { LockManagerLike } from '../../../src/worker/early.ts';
 import { FakeLocks } from './fake-locks.ts';
 import { SOON_MS } from '../../../src/worker/poller.ts';
 

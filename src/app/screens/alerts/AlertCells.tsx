@@ -276,15 +276,11 @@ export type CellFont = 'body' | 'chip' | 'outline' | 'mono';
  * chips, each chip is one entry. Ticking cells give their widest value (time left never exceeds the timeout).
  */
 export function cellText(column: ColumnDef, alert: AlertRow, ctx: RowContext, now: number): { font: CellFont; parts: string[] } {
-  const measured = cellTextWhole(column, alert, ctx, now);
-  return { font: measured.font, parts: measured.parts.map(cellCut) };
-}
-
-function cellTextWhole(column: ColumnDef, alert: AlertRow, ctx: RowContext, now: number): { font: CellFont; parts: string[] } {
   const { t } = ctx;
   const record = alert as unknown as Record<string, unknown>;
   const value = record[column.name];
-  // A value of megabytes is cut before anything reads it (plainText, the measuring): a cell shows far less.
+  // Every value from the alert is cut (cellCut) before anything reads it (plainText, the measuring): a cell shows far
+  // less than a value of megabytes.
   const str = (v: unknown) => cellCut(v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
   switch (column.kind) {
     case 'shortId':
@@ -296,13 +292,13 @@ function cellTextWhole(column: ColumnDef, alert: AlertRow, ctx: RowContext, now:
     case 'status':
       return { font: 'body', parts: [statusLabel(alert.status, t) + (ctx.showNotesIcon && lastNote(alert.history) ? ' ✎✎' : '')] };
     case 'list':
-      return { font: 'body', parts: [Array.isArray(value) ? value.join(', ') : str(value)] };
+      return { font: 'body', parts: [str(Array.isArray(value) ? value.join(', ') : value)] };
     case 'html':
       return { font: 'body', parts: [plainText(str(value))] };
     case 'tags':
-      return { font: 'outline', parts: Array.isArray(alert.tags) ? alert.tags : [] };
+      return { font: 'outline', parts: Array.isArray(alert.tags) ? alert.tags.map(str) : [] };
     case 'attributes':
-      return { font: 'body', parts: Object.entries(alert.attributes ?? {}).map(([k, v]) => `${k}=${extractHttpUrl(v) ?? plainText(str(v))}`) };
+      return { font: 'body', parts: Object.entries(alert.attributes ?? {}).map(([k, v]) => str(`${k}=${extractHttpUrl(v) ?? plainText(str(v))}`)) };
     case 'type':
       return { font: 'outline', parts: [splitCamel(str(alert.type))] };
     case 'date':
@@ -320,10 +316,10 @@ function cellTextWhole(column: ColumnDef, alert: AlertRow, ctx: RowContext, now:
       // One digit of slack: a duration grows between polls without the table measuring again.
       return { font: 'body', parts: [`0${formatHms(durationSeconds(alert, now) ?? 0)}`] };
     case 'note':
-      return { font: 'body', parts: [plainText(lastNote(alert.history)?.text ?? '')] };
+      return { font: 'body', parts: [plainText(str(lastNote(alert.history)?.text))] };
     case 'attribute': {
       const v = alert.attributes?.[column.attribute ?? ''] ?? null;
-      return { font: 'body', parts: [extractHttpUrl(v) ?? (typeof v === 'string' ? plainText(v) : Array.isArray(v) ? v.map(str).join(', ') : str(v))] };
+      return { font: 'body', parts: [str(extractHttpUrl(v) ?? (typeof v === 'string' ? plainText(str(v)) : Array.isArray(v) ? v.map(str).join(', ') : v))] };
     }
   }
 }

@@ -1,6 +1,6 @@
 // What the column menu's button is, shared by the button shown before the menu's code has loaded (ColumnMenu.tsx) and
 // the menu's own (ColumnMenuPanel.tsx).
-import type { useT } from '../../state/i18n.ts';
+import type { Translator } from '../../i18n/index.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 export interface ColumnMenuProps {
@@ -12,7 +12,7 @@ export interface ColumnMenuProps {
 }
 
 /** The button's accessible name, its tooltip and what it shows. */
-export function columnMenuButton({ hidden, touch }: Pick<ColumnMenuProps, 'hidden' | 'touch'>, t: ReturnType<typeof useT>['t']) {
+export function columnMenuButton({ hidden, touch }: Pick<ColumnMenuProps, 'hidden' | 'touch'>, t: Translator['t']) {
   const label = hidden.length > 0 ? t('ColumnsNotShownCount', { count: hidden.length }) : t('ColumnsMenu');
   const className = `relative inline-flex shrink-0 items-center justify-center rounded hover:bg-black/5 dark:hover:bg-white/10 ${touch ? 'h-11 w-11' : 'h-7 w-8'}`;
   const content = (

@@ -13,8 +13,6 @@ import { queryClient, useQuery } from '../../data/query.ts';
 import { suggestionsQuery } from '../../data/alerts.ts';
 import type { SearchAssist, SearchOption } from './search-assist.tsx';
 
-export type { SearchOption } from './search-assist.tsx';
-
 const EMPTY: { values: SuggestionValues; attributes: string[] } = { values: {}, attributes: [] };
 
 function readRecent(key: string): string[] {
