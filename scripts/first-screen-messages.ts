@@ -11,7 +11,7 @@ import path from 'node:path';
 export const FIRST_SCREEN_MESSAGES = {
   catalogue: 'src/app/i18n/messages/en.ts',
   // the shell, the alert list, and the cards it shows on a phone
-  entries: ['src/app/main.tsx', 'src/app/screens/alerts/AlertsScreen.tsx', 'src/app/screens/alerts/AlertCards.tsx'],
+  entries: ['src/app/main.tsx', 'src/app/screens/alerts/AlertsScreen.tsx', 'src/app/screens/alerts/cards/AlertCards.tsx'],
   // the data worker (its first script loads the rest, main.ts, with import()) and the service worker
   pinned: ['src/worker/index.ts', 'src/worker/main.ts', 'src/sw/sw.ts'],
   sources: 'src',

@@ -9,7 +9,7 @@ import { Provider, type createStore } from 'jotai';
 import { applyEvent } from '../../../src/app/state/connect.ts';
 import { sessionEndReasonAtom } from '../../../src/app/state/session.ts';
 import { AlertList } from '../../../src/app/screens/alerts/AlertList.tsx';
-import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
+import { FreshnessBar } from '../../../src/app/screens/alerts/toolbar/FreshnessBar.tsx';
 import { CLIENT_DEFAULTS } from '../../../src/core/config.ts';
 import { full, meta, row, screenStore } from './fixtures.ts';
 

@@ -4,8 +4,8 @@
 // after a full GC), not on the cache's own counter.
 import { describe, expect, it } from 'vitest';
 import { SANITIZE_CACHE_LIMIT, SANITIZE_CACHE_MAX_CHARS, sanitizeHtml } from '../../../src/app/components/sanitizer.ts';
-import { cachedDate, DATE_CACHE_MAX } from '../../../src/app/screens/alerts/AlertCells.tsx';
-import { MAX_MEASURED_TEXTS, measurer } from '../../../src/app/screens/alerts/column-layout.ts';
+import { cachedDate, DATE_CACHE_MAX } from '../../../src/app/screens/alerts/rows/AlertCells.tsx';
+import { MAX_MEASURED_TEXTS, measurer } from '../../../src/app/screens/alerts/table/column-layout.ts';
 import { formatDate, MAX_DATE_FORMATTERS } from '../../../src/core/date-format.ts';
 import { retainedObjects, retainedStrings } from './retained.ts';
 

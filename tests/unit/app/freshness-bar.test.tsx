@@ -10,7 +10,7 @@ import { Provider } from 'jotai';
 import { liveLimitMs } from '../../../src/core/freshness.ts';
 import { applyEvent } from '../../../src/app/state/connect.ts';
 import { refreshIntervalAtom } from '../../../src/app/state/user.ts';
-import { FreshnessBar } from '../../../src/app/screens/alerts/FreshnessBar.tsx';
+import { FreshnessBar } from '../../../src/app/screens/alerts/toolbar/FreshnessBar.tsx';
 import type * as I18n from '../../../src/app/state/i18n.ts';
 import { full, meta, row, screenStore } from './fixtures.ts';
 

@@ -3,7 +3,7 @@
 // after the key): the row gets the focus once it is inserted, however long the render takes on a busy machine, and
 // never after the user has moved on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOCUS_WAIT_MS, focusRow, refocusRowNextFrame } from '../../../src/app/screens/alerts/row-keyboard.ts';
+import { FOCUS_WAIT_MS, focusRow, refocusRowNextFrame } from '../../../src/app/screens/alerts/rows/row-keyboard.ts';
 
 function list() {
   document.body.innerHTML = '<div data-alert-list><div role="row" tabindex="0" data-row-id="a">a</div></div><input aria-label="Search">';

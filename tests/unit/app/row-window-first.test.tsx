@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
-import { OVERSCAN, useRowWindow } from '../../../src/app/screens/alerts/row-window.ts';
+import { OVERSCAN, useRowWindow } from '../../../src/app/screens/alerts/rows/row-window.ts';
 
 const ROW = 40;
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `a${i}`);

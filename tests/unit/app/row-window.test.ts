@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { longestIncreasing, OVERSCAN, placeRows, positionRows, renderOrder, visibleRows, windowAround, windowServes } from '../../../src/app/screens/alerts/row-window.ts';
+import { longestIncreasing, OVERSCAN, placeRows, positionRows, renderOrder, visibleRows, windowAround, windowServes } from '../../../src/app/screens/alerts/rows/row-window.ts';
 
 describe('the rows rendered around the viewport', () => {
   it('finds the rows a viewport shows, rows starting below a header', () => {

@@ -4,7 +4,7 @@
 // in a probe), so a wall display whose alerts come and go grew for as long as it ran (the page's native
 // heap +1.5 MiB in a 20-minute soak). The measurer starts a fresh canvas after MAX_TEXTS_PER_CANVAS strings.
 import { afterEach, expect, it, vi } from 'vitest';
-import { MAX_TEXTS_PER_CANVAS, measurer } from '../../../src/app/screens/alerts/column-layout.ts';
+import { MAX_TEXTS_PER_CANVAS, measurer } from '../../../src/app/screens/alerts/table/column-layout.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,9 +5,9 @@
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { TimeLeft } from '../../../src/app/screens/alerts/AlertCells.tsx';
+import { TimeLeft } from '../../../src/app/screens/alerts/rows/AlertCells.tsx';
 import { onSecond } from '../../../src/app/hooks/second-ticker.ts';
-import { useRenderedRows, useRowWindow } from '../../../src/app/screens/alerts/row-window.ts';
+import { useRenderedRows, useRowWindow } from '../../../src/app/screens/alerts/rows/row-window.ts';
 import { retainedStrings } from './retained.ts';
 import { formatHms, timeLeftSeconds } from '../../../src/core/time-left.ts';
 

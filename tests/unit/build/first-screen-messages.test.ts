@@ -75,8 +75,8 @@ describe("the console's own split", () => {
     // The shell's own files, the alert list's and the worker's: every key they name is in the shell's part.
     for (const f of [...shell, ...pinned]) for (const k of keys) if (namesKey(sources.get(f) ?? '', k)) expect(first.has(k), `${k} (${path.relative(root, f)})`).toBe(true);
     // The alert list's texts are in the shell, the users screen's are not.
-    expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertTable.tsx'))).toBe(true);
-    expect(shell.has(path.join(root, 'src/app/screens/alerts/AlertCards.tsx'))).toBe(true);
+    expect(shell.has(path.join(root, 'src/app/screens/alerts/table/AlertTable.tsx'))).toBe(true);
+    expect(shell.has(path.join(root, 'src/app/screens/alerts/cards/AlertCards.tsx'))).toBe(true);
     expect(shell.has(path.join(root, 'src/app/screens/users/UsersScreen.tsx'))).toBe(false);
     // The whole data worker, whose first script loads the rest with import().
     expect(pinned.has(path.join(root, 'src/worker/session-service.ts'))).toBe(true);

@@ -30,7 +30,7 @@ import { ActionBar } from './ActionBar.tsx';
 import { alertCommands, watchAlertDetail } from '../../data/alerts.ts';
 import { SeverityChip, StatusChip } from './labels.tsx';
 import { useNow } from '../../hooks/useNow.ts';
-import { ValueMenu } from '../alerts/ValueMenu.tsx';
+import { ValueMenu } from '../alerts/search/ValueMenu.tsx';
 
 const OFFLINE_REASON_ID = 'alert-detail-offline-reason';
 

@@ -20,7 +20,7 @@ import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { useNow } from '../../hooks/useNow.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';
-import { openValueMenuAt } from '../alerts/value-filter.ts';
+import { openValueMenuAt } from '../alerts/search/value-filter.ts';
 
 function Row({ label, children, mono }: { label: ReactNode; children: ReactNode; mono?: boolean }) {
   return (
@@ -33,7 +33,7 @@ function Row({ label, children, mono }: { label: ReactNode; children: ReactNode;
 
 /**
  * A value that opens the alerts list searching for it, and its menu button: filter the list last searched by the
- * value, exclude it, copy it (src/app/screens/alerts/ValueMenuPanel.tsx). `label` names the field as the page shows it.
+ * value, exclude it, copy it (src/app/screens/alerts/search/ValueMenuPanel.tsx). `label` names the field as the page shows it.
  */
 function FieldLink({ field, value, label, children }: { field: string; value: string; label: string; children?: ReactNode }) {
   const { t } = useT();

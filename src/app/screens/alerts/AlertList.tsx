@@ -9,17 +9,17 @@ import { addressAtom, rowContextAtom, signInRequiredAtom, viewAtom } from '../..
 import { groupFieldAtom, groupOrderAtom } from '../../state/groups.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { AlertTable, TableFontProbes } from './AlertTable.tsx';
+import { AlertTable, TableFontProbes } from './table/AlertTable.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
-import { useKeepRowFocus } from './row-keyboard.ts';
-import type { RowAnchor } from './row-window.ts';
+import { useKeepRowFocus } from './rows/row-keyboard.ts';
+import type { RowAnchor } from './rows/row-window.ts';
 import { listShown } from '../../startup.ts';
 import { PHONE_QUERY } from '../../hooks/useMediaQuery.ts';
 
 // The phone's cards are a chunk of their own, off a wider screen's way to its first rows. On a phone it is asked for
 // as this module runs (with the list's chunk, before the first data), so the cards wait for no extra round trip.
-const loadCards = () => import('./AlertCards.tsx');
+const loadCards = () => import('./cards/AlertCards.tsx');
 if (typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches) void loadCards().catch(() => undefined);
 const AlertCards = lazy(() => loadCards().then((m) => ({ default: m.AlertCards })));
 
@@ -30,9 +30,9 @@ const answeredAtom = selectAtom(metaAtom, (m) => m.updatedAt !== null);
 const failedAtom = selectAtom(metaAtom, (m) => m.error !== null);
 
 // A grouped list loads its code with the first grouping: a list that is never grouped never downloads it.
-const GroupedTable = lazy(() => import('./GroupedList.tsx'));
-const GroupedCards = lazy(() => import('./GroupedList.tsx').then((m) => ({ default: m.GroupedCards })));
-const KioskGroups = lazy(() => import('./KioskGroups.tsx'));
+const GroupedTable = lazy(() => import('./groups/GroupedList.tsx'));
+const GroupedCards = lazy(() => import('./groups/GroupedList.tsx').then((m) => ({ default: m.GroupedCards })));
+const KioskGroups = lazy(() => import('./groups/KioskGroups.tsx'));
 
 /**
  * The list's inner width for the table, kept current as it resizes. Read here, where the list element exists before

@@ -21,28 +21,28 @@ import {
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { Button } from '../../components/Button.tsx';
-import { EnvironmentTabs } from './EnvironmentTabs.tsx';
+import { EnvironmentTabs } from './toolbar/EnvironmentTabs.tsx';
 import { AlertList } from './AlertList.tsx';
-import { FreshnessBar } from './FreshnessBar.tsx';
-import { Toolbar } from './Toolbar.tsx';
-import { FilterSheet } from './FilterSheet.tsx';
-import { Pagination } from './Pagination.tsx';
+import { FreshnessBar } from './toolbar/FreshnessBar.tsx';
+import { Toolbar } from './toolbar/Toolbar.tsx';
+import { FilterSheet } from './toolbar/FilterSheet.tsx';
+import { Pagination } from './table/Pagination.tsx';
 import { WhenShown } from '../../components/deferred.tsx';
-import { ValueMenu } from './ValueMenu.tsx';
+import { ValueMenu } from './search/ValueMenu.tsx';
 import { useAlertSound, useFullscreen, useKioskFullscreen, useScreenKeys, useWakeLock } from './screen-hooks.ts';
 import { groupByAtom, groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
 
 // "What is going on" loads its code when first shown.
-const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
+const OverviewPanel = lazy(() => import('./groups/OverviewPanel.tsx'));
 
 // The density and shortcut dialogs load when first opened, the indicator panel when first shown (beside the list, not
 // on the way to its first rows).
-const IndicatorPanel = lazy(() => import('./IndicatorPanel.tsx').then((m) => ({ default: m.IndicatorPanel })));
+const IndicatorPanel = lazy(() => import('./toolbar/IndicatorPanel.tsx').then((m) => ({ default: m.IndicatorPanel })));
 const DensityDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.DensityDialog })));
 const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ default: m.ShortcutsDialog })));
 // Group by… and the delete question load when first opened: a plain list's first rows do not need them.
 const DeleteConfirmation = lazy(() => import('./DeleteConfirmation.tsx'));
-const GroupByDialog = lazy(() => import('./GroupByDialog.tsx').then((m) => ({ default: m.GroupByDialog })));
+const GroupByDialog = lazy(() => import('./groups/GroupByDialog.tsx').then((m) => ({ default: m.GroupByDialog })));
 
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);

@@ -6,7 +6,7 @@ import { newsAtom } from '../../state/alerts.ts';
 import { clearSelection, selectionAtom, shortcutsOpenAtom } from '../../state/alerts-screen.ts';
 import { groupByDialogOpenAtom, overviewShownAtom } from '../../state/groups.ts';
 import { refreshAlerts } from '../../data/alerts.ts';
-import { currentFocusId, focusRow } from './row-keyboard.ts';
+import { currentFocusId, focusRow } from './rows/row-keyboard.ts';
 import { kioskFullscreenStart, showKioskFullscreenButton } from '../../../core/kiosk.ts';
 
 export function useFullscreen(): { active: boolean; toggle: () => void; enter: () => Promise<boolean> } {
