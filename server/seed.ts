@@ -26,7 +26,10 @@
 // - Heartbeats: mon01/agent (ok), batch/cron (slow: latency above maxLatency), old-agent/01 (expired).
 // - Blackouts: one active (Development, resource cache02), one pending (Production, db02 / NodeDown, starts in 30 days).
 import type { AppContext, Caller } from './context.ts';
-import { parseIncomingAlert, receiveAlert, takeAction, addNote } from './alert-store.ts';
+import { parseIncomingAlert } from './alert-store/incoming.ts';
+import { receiveAlert } from './alert-store/receive.ts';
+import { takeAction } from './alert-store/changes.ts';
+import { addNote } from './alert-store/notes.ts';
 import { hashPasswordCached, ensureSystemPerms } from './auth.ts';
 import { createUser } from './routes/users.ts';
 import { createGroup } from './routes/groups.ts';

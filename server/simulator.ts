@@ -2,7 +2,8 @@
 // clears some, like monitoring tools would. It only touches alerts it created (origin simulator/...), so the
 // seeded facts stay as documented, and it deletes its own closed alerts after an hour to stay bounded.
 import type { AppContext } from './context.ts';
-import { parseIncomingAlert, receiveAlert } from './alert-store.ts';
+import { parseIncomingAlert } from './alert-store/incoming.ts';
+import { receiveAlert } from './alert-store/receive.ts';
 import { iso, addSeconds } from './time.ts';
 
 const POOL: { r: string; e: string; env: 'Production' | 'Development'; svc: string[]; grp: string; unit: string }[] = [

@@ -16,7 +16,7 @@ import { registerApi } from './api.ts';
 import { registerTestHooks, type TestHooks } from './test-hooks.ts';
 import { sendError, FLASK_400 } from './http.ts';
 import { ensureSystemPerms, randomSecret } from './auth.ts';
-import { housekeeping } from './alert-store.ts';
+import { housekeeping } from './alert-store/housekeeping.ts';
 import { seedDemo, seedUsers } from './seed.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 import { discoverAtStart, oidcEnabled } from './oidc.ts';

@@ -1,11 +1,14 @@
 // Alert endpoints: receive, read, act, annotate, search, count and the summaries the console reads.
 import type { Router } from '../http.ts';
 import { ApiError } from '../errors.ts';
-import {
-  addNote, alertGroups, alertHistory, alertTags, assignCustomer, changeTags, countAlerts, buildWhere, deleteAlert,
-  deleteNote, environments, getAlert, housekeeping, listNotes, parseIncomingAlert, receiveAlert, searchAlerts, services,
-  setStatus, takeAction, top10, updateAttributes, updateNote,
-} from '../alert-store.ts';
+import { assignCustomer, parseIncomingAlert } from '../alert-store/incoming.ts';
+import { receiveAlert } from '../alert-store/receive.ts';
+import { getAlert } from '../alert-store/lookup.ts';
+import { changeTags, deleteAlert, setStatus, takeAction, updateAttributes } from '../alert-store/changes.ts';
+import { addNote, deleteNote, listNotes, updateNote } from '../alert-store/notes.ts';
+import { buildWhere, countAlerts, searchAlerts } from '../alert-store/search.ts';
+import { alertGroups, alertHistory, alertTags, environments, services, top10 } from '../alert-store/summaries.ts';
+import { housekeeping } from '../alert-store/housekeeping.ts';
 import { STATUS_CODES } from '../alert-rules.ts';
 import { MAX_SECONDS, isSeconds } from '../time.ts';
 import { countMetric } from '../context.ts';

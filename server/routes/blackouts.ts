@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Router } from '../http.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import type { IncomingAlert } from '../alert-store.ts';
-import { assignCustomer, parsePaging } from '../alert-store.ts';
+import { assignCustomer, type IncomingAlert } from '../alert-store/incoming.ts';
+import { parsePaging } from '../alert-store/search.ts';
 import { DATE_RANGE, MAX_SECONDS, addSeconds, inRange, instant, iso, isSeconds, parseDate } from '../time.ts';
 
 interface BlackoutRow {

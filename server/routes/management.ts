@@ -1,7 +1,7 @@
 // Management endpoints: manifest, good-to-go, health check (503 while a heartbeat is stale), status metrics.
 import type { Router } from '../http.ts';
 import type { AppContext } from '../context.ts';
-import { housekeeping } from '../alert-store.ts';
+import { housekeeping } from '../alert-store/housekeeping.ts';
 
 const VERSION = '9.1.0';
 const TEXT_TYPE = 'text/html; charset=utf-8';

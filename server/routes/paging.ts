@@ -1,7 +1,7 @@
 // The paging envelope shared by the list endpoints: {more, page, pageSize, pages, total} in the body, 416 past the end.
 import type { AppContext } from '../context.ts';
 import type { Params } from '../query.ts';
-import { parsePaging } from '../alert-store.ts';
+import { parsePaging } from '../alert-store/search.ts';
 import { ApiError } from '../errors.ts';
 
 export function pageOf<T>(ctx: AppContext, query: Params, list: T[]): { items: T[]; more: boolean; page: number; pageSize: number; pages: number; total: number } {

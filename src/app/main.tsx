@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { store } from './state/store.ts';
 import { App, startBoot } from './App.tsx';
-import { prepareServiceWorker, registerServiceWorker } from './service-worker.ts';
+import { prepareServiceWorker, registerServiceWorker } from './pwa/service-worker.ts';
 import { warmUpWorker } from './state/worker-start.ts';
 import { whenStarted } from './startup.ts';
 import { watchConsoleQueries } from './hooks/useMediaQuery.ts';

@@ -3,6 +3,8 @@
 import type { DataWorkerApi } from './contract/index.ts';
 import { WorkerContext, type ServiceOptions } from './context.ts';
 import { AlertsService } from './alerts-service.ts';
+import { AlertCommands } from './alert-commands.ts';
+import { AlertLists } from './alert-lists.ts';
 import { SessionService } from './session-service.ts';
 import { PreferencesService } from './preferences-service.ts';
 import { AdminService } from './admin-service.ts';
@@ -28,7 +30,14 @@ export function createDataService(options: ServiceOptions = {}): DataWorkerApi &
   const alerts = new AlertsService(ctx, options.coordination);
   const events = { subscribe: async (listener: Parameters<DataWorkerApi['subscribe']>[0]) => ctx.subscribe(listener) };
   return {
-    ...join<Omit<DataWorkerApi, 'subscribe'> & { close(): void }>(alerts, new SessionService(ctx, alerts), new PreferencesService(ctx, alerts), new AdminService(ctx)),
+    ...join<Omit<DataWorkerApi, 'subscribe'> & { close(): void }>(
+      alerts,
+      new AlertCommands(ctx, alerts),
+      new AlertLists(ctx, alerts),
+      new SessionService(ctx, alerts),
+      new PreferencesService(ctx, alerts),
+      new AdminService(ctx),
+    ),
     ...events,
   };
 }

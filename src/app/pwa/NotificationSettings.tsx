@@ -16,7 +16,7 @@ import { Button } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { LATER_ICONS } from '../components/later-icons.ts';
 import { notificationPermission } from './notification-permission.ts';
-import { serviceWorkerRegistration } from '../service-worker.ts';
+import { serviceWorkerRegistration } from './service-worker.ts';
 
 type Notify = NonNullable<Preferences['notify']>;
 

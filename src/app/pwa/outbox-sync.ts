@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { isSwMessage, OUTBOX_SYNC_TAG, SW_MESSAGES } from '../../sw/messages.ts';
 import { outboxAtom } from '../state/outbox.ts';
 import { refreshAlerts } from '../data/alerts.ts';
-import { serviceWorkerRegistration } from '../service-worker.ts';
+import { serviceWorkerRegistration } from './service-worker.ts';
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 

@@ -1,5 +1,5 @@
 // The service worker's registration and its update handshake, loaded once the first rows are on screen, with
-// workbox-window (src/app/service-worker.ts registers; the update prompt applies an update).
+// workbox-window (src/app/pwa/service-worker.ts registers; the update prompt applies an update).
 import { Workbox } from 'workbox-window';
 import { SW_MESSAGES } from '../../sw/messages.ts';
 import { store } from '../state/store.ts';
@@ -48,7 +48,7 @@ export function applyUpdate(): void {
   setTimeout(() => location.reload(), TAKEOVER_TIMEOUT_MS);
 }
 
-/** The registration, once registered (src/app/service-worker.ts hands it on to the parts that use it). */
+/** The registration, once registered (src/app/pwa/service-worker.ts hands it on to the parts that use it). */
 export function currentRegistration(): ServiceWorkerRegistration | null {
   return registration;
 }

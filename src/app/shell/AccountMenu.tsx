@@ -7,8 +7,8 @@ import { sessionAtom } from '../state/session.ts';
 import { outboxAtom } from '../state/outbox.ts';
 import { useT } from '../state/i18n.ts';
 import { DeferredButton, WhenShown } from '../components/deferred.tsx';
-import { Avatar } from './Avatar.tsx';
-import { logOut } from './session-actions.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import { logOut } from '../components/session-actions.ts';
 
 const AccountMenuPanel = lazy(() => import('./AccountMenuPanel.tsx'));
 const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx'));

@@ -10,8 +10,8 @@ import { useT } from '../state/i18n.ts';
 import { Button } from '../components/Button.tsx';
 import { LATER_ICONS } from '../components/later-icons.ts';
 import { useOpenOnMount, type Activation } from '../components/deferred.tsx';
-import { Avatar } from './Avatar.tsx';
-import { ProfileCard } from './ProfileCard.tsx';
+import { Avatar } from '../components/Avatar.tsx';
+import { ProfileCard } from '../components/ProfileCard.tsx';
 
 /** The path to come back to after signing in: where the user is now, unless that is an auth page. */
 function currentRedirect(location: string): string {

@@ -6,7 +6,7 @@ import { configAtom, sessionAtom, sessionEndReasonAtom } from '../state/session.
 import { useKiosk } from '../hooks/useKiosk.ts';
 import { Screen } from './LazyScreen.tsx';
 import { SCREENS } from './routes.ts';
-import { isLoggingOut } from './session-actions.ts';
+import { isLoggingOut } from '../components/session-actions.ts';
 import { firstScreenShown } from '../state/connect.ts';
 
 /**

@@ -18,7 +18,7 @@ import { AppRoutes } from './AppRoutes.tsx';
 import { BannerArea, useShellBanners } from './Banners.tsx';
 import { DrawerNav } from './Drawer.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useDocumentTitle } from './page-title.ts';
+import { useDocumentTitle } from '../components/page-title.ts';
 
 const PhoneDrawer = lazy(() => import('./PhoneDrawer.tsx'));
 // The outbox's list and the update prompt load when first shown; notifications, badge and outbox sync once the first

@@ -15,14 +15,13 @@ import { refocusAfterChange } from '../../core/row-navigation.ts';
 import { effectiveAudioUrl, effectiveDates, effectiveDensity } from '../../core/preferences.ts';
 import { DELETE_ALERT_SCOPE } from '../../core/actions.ts';
 import type { Translator } from '../i18n/index.ts';
-import { watchAlertsView, watchOpenGroups } from '../data/alerts.ts';
 import { groupByAtom, groupByChoiceAtom, groupedListAtom, groupWindowAtom, openGroupsAtom, overviewShownAtom } from './groups.ts';
 import type { Store } from './store.ts';
 import { metaAtom, orderAtom, viewKeyAtom } from './alerts.ts';
 import { configAtom, permsAtom, sessionAtom, sessionEndReasonAtom, usernameAtom } from './session.ts';
 import { prefsAtom } from './user.ts';
 import { translatorAtom } from './i18n.ts';
-import { onSecond } from '../hooks/second-ticker.ts';
+import { onSecond } from '../second-ticker.ts';
 import { darkAtom } from './shell.ts';
 
 // ---- what the user chose --------------------------------------------------------------------------------------------
@@ -236,12 +235,19 @@ const hashStateAtom = atom((get) =>
   }),
 );
 
+/** What the mounted screen tells the worker: the view to keep current (null stops it) and the open groups. */
+export interface ScreenWorker {
+  watchView(view: AlertsView | null): void;
+  watchOpenGroups(keys: readonly string[], window: readonly string[]): void;
+}
+
 /**
  * Starts the screen's state from the address and keeps it in step while mounted: the hash is written when filter,
  * sort or panel change (pushed, so Back undoes a change) and read back on Back/Forward; the view goes to the worker
- * whenever it changes; the selection and focus follow the rows on the page. Returns the cleanup.
+ * whenever it changes (through `worker`: the screen hands in the data layer's calls, so state imports no data code);
+ * the selection and focus follow the rows on the page. Returns the cleanup.
  */
-export function mountAlertsScreen(store: Store, config: Config): () => void {
+export function mountAlertsScreen(store: Store, config: Config, worker: ScreenWorker): () => void {
   applyHash(store, location.hash, config);
   setAddress(store, location.search);
   store.set(listHashAtom, location.hash);
@@ -267,7 +273,7 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     // Another view: another page of alerts, so the selection no longer means anything.
     if (sentKey !== null) clearSelection(store);
     sentKey = key;
-    watchAlertsView(store.get(viewAtom));
+    worker.watchView(store.get(viewAtom));
   };
   send();
   // One user step often changes the view in several writes (a new search: the query, then page 1; a tab: the filter,
@@ -284,7 +290,7 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
   };
   const unsubView = store.sub(screenViewKeyAtom, sendAfterStep);
   // The open groups go to the worker apart from the view: opening one neither fetches nor starts the view anew.
-  const sendOpen = () => (store.get(groupByAtom) ? watchOpenGroups(store.get(openGroupsAtom), store.get(groupWindowAtom)) : watchOpenGroups([], []));
+  const sendOpen = () => (store.get(groupByAtom) ? worker.watchOpenGroups(store.get(openGroupsAtom), store.get(groupWindowAtom)) : worker.watchOpenGroups([], []));
   sendOpen();
   const unsubOpenGroups = store.sub(openGroupsAtom, sendOpen);
   const unsubWindow = store.sub(groupWindowAtom, sendOpen);
@@ -312,6 +318,6 @@ export function mountAlertsScreen(store: Store, config: Config): () => void {
     unsubOrder();
     window.removeEventListener('popstate', onPop);
     // Leaving the screen stops polling.
-    watchAlertsView(null);
+    worker.watchView(null);
   };
 }

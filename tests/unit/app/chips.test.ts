@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipOverflow, initialsOf, MAX_CHIPS } from '../../../src/app/shell/chips.ts';
+import { chipOverflow, initialsOf, MAX_CHIPS } from '../../../src/app/components/chips.ts';
 
 describe('profile card chips', () => {
   it('shows at most three chips, then counts the others', () => {

@@ -31,6 +31,7 @@ vi.mock('../../../src/app/worker-client.ts', async () => {
 });
 
 const { mountAlertsScreen } = await import('../../../src/app/state/alerts-screen.ts');
+const { watchAlertsView, watchOpenGroups } = await import('../../../src/app/data/alerts.ts');
 const { configAtom } = await import('../../../src/app/state/session.ts');
 const { prefsAtom } = await import('../../../src/app/state/user.ts');
 const { startListView } = await import('../../../src/core/alerts-location.ts');
@@ -64,7 +65,7 @@ describe('the start-up’s view and the list screen’s', () => {
     const started = startListView({ pathname: location.pathname, search: location.search, hash: location.hash }, '/', config, prefs, false);
     expect(started).not.toBeNull();
 
-    const unmount = mountAlertsScreen(store, config);
+    const unmount = mountAlertsScreen(store, config, { watchView: watchAlertsView, watchOpenGroups });
     unmount();
     const shown = sent[0];
     expect(shown).toBeTruthy();

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { TimeLeft } from '../../../src/app/screens/alerts/rows/AlertCells.tsx';
-import { onSecond } from '../../../src/app/hooks/second-ticker.ts';
+import { onSecond } from '../../../src/app/second-ticker.ts';
 import { useRenderedRows, useRowWindow } from '../../../src/app/screens/alerts/rows/row-window.ts';
 import { retainedStrings } from './retained.ts';
 import { formatHms, timeLeftSeconds } from '../../../src/core/time-left.ts';

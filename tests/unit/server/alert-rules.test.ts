@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { transition, trend, previousStatusFromHistory, isInScope, type AlarmModel } from '../../../server/alert-rules.ts';
 import { DEFAULT_SEVERITY_MAP } from '../../../server/settings.ts';
 import { ApiError } from '../../../server/errors.ts';
-import { getAlert, housekeeping, takeAction, setStatus } from '../../../server/alert-store.ts';
+import { getAlert } from '../../../server/alert-store/lookup.ts';
+import { housekeeping } from '../../../server/alert-store/housekeeping.ts';
+import { setStatus, takeAction } from '../../../server/alert-store/changes.ts';
 import { callerOf, makeCtx, send } from './helpers.ts';
 
 const model: AlarmModel = { severity: DEFAULT_SEVERITY_MAP, normalSeverity: 'normal', previousSeverity: 'indeterminate' };

@@ -8,7 +8,7 @@ import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { managementQuery } from '../../data/admin.ts';
 import { useQuery } from '../../data/query.ts';
 import { Button } from '../../components/Button.tsx';
-import { FormMessage } from '../../shell/AuthCard.tsx';
+import { FormMessage } from '../../components/AuthCard.tsx';
 
 /** The old console's build number, which this console succeeds; shown beside its own version. */
 const SUCCEEDS_VERSION = '8.7.1';

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LATER_ICONS } from '../../components/later-icons.ts';
 import { usePerms } from '../../hooks/usePerms.ts';
-import { useScreenTitle } from '../../shell/page-title.ts';
+import { useScreenTitle } from '../../components/page-title.ts';
 import { detailAtom } from '../../state/detail.ts';
 import { listAddress } from '../../state/alerts-screen.ts';
 import { configAtom, connectivityAtom, usernameAtom } from '../../state/session.ts';
@@ -28,7 +28,7 @@ import { DetailsTab } from './DetailsTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { alertCommands, watchAlertDetail } from '../../data/alerts.ts';
-import { SeverityChip, StatusChip } from './labels.tsx';
+import { SeverityChip, StatusChip } from './status-chips.tsx';
 import { useNow } from '../../hooks/useNow.ts';
 import { ValueMenu } from '../alerts/search/ValueMenu.tsx';
 

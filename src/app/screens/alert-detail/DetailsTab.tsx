@@ -16,7 +16,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { secondsAgo } from '../../../core/date-format.ts';
 import { useT } from '../../state/i18n.ts';
-import { capitalize, SeverityChip, StatusChip } from './labels.tsx';
+import { capitalize, SeverityChip, StatusChip } from './status-chips.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { useNow } from '../../hooks/useNow.ts';
 import type { DetailPermissions } from './DetailToolbar.tsx';

@@ -11,7 +11,7 @@ import { IconButton } from '../../components/Button.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { useT } from '../../state/i18n.ts';
-import { SeverityChip, StatusChip } from './labels.tsx';
+import { SeverityChip, StatusChip } from './status-chips.tsx';
 
 const WIDE = 'hidden md:table-cell';
 

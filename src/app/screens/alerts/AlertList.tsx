@@ -9,7 +9,8 @@ import { addressAtom, rowContextAtom, signInRequiredAtom, viewAtom } from '../..
 import { groupFieldAtom, groupOrderAtom } from '../../state/groups.ts';
 import { useT } from '../../state/i18n.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { AlertTable, TableFontProbes } from './table/AlertTable.tsx';
+import { AlertTable } from './table/AlertTable.tsx';
+import { TableFontProbes } from './table/TableFontProbes.tsx';
 import { observeSize } from '../../hooks/observe-size.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { useKeepRowFocus } from './rows/row-keyboard.ts';

@@ -11,6 +11,7 @@ import {
   addressAtom,
   audioUrlAtom,
   mountAlertsScreen,
+  type ScreenWorker,
   densityDialogOpenAtom,
   mutedAtom,
   pendingDeleteAtom,
@@ -18,6 +19,7 @@ import {
   showPanelAtom,
   shortcutsOpenAtom,
 } from '../../state/alerts-screen.ts';
+import { watchAlertsView, watchOpenGroups } from '../../data/alerts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 import { useLaterPass } from '../../hooks/useLaterPass.ts';
 import { Button } from '../../components/Button.tsx';
@@ -44,6 +46,9 @@ const ShortcutsDialog = lazy(() => import('./ScreenDialogs.tsx').then((m) => ({ 
 const DeleteConfirmation = lazy(() => import('./DeleteConfirmation.tsx'));
 const GroupByDialog = lazy(() => import('./groups/GroupByDialog.tsx').then((m) => ({ default: m.GroupByDialog })));
 
+/** The worker calls the mounted screen makes. */
+const SCREEN_WORKER: ScreenWorker = { watchView: watchAlertsView, watchOpenGroups };
+
 export function AlertsScreen() {
   const config = useAtomValue(configAtom);
   if (!config) return null;
@@ -68,7 +73,7 @@ function AlertsScreenFor({ config }: { config: Config }) {
   const fullscreen = useFullscreen();
 
   // The screen's state starts from the address and follows it while the screen is shown.
-  useLayoutEffect(() => mountAlertsScreen(store, config), [store, config]);
+  useLayoutEffect(() => mountAlertsScreen(store, config, SCREEN_WORKER), [store, config]);
   useEffect(() => setAddress(store, search), [store, search]);
 
   useAlertSound(useAtomValue(mutedAtom), useAtomValue(audioUrlAtom));

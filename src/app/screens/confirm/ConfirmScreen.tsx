@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useT } from '../../state/i18n.ts';
 import { confirmEmailQuery } from '../../data/account.ts';
 import { useQuery } from '../../data/query.ts';
-import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
+import { AuthCard, FormMessage, linkClass } from '../../components/AuthCard.tsx';
 
 
 /** E-mail confirmation link (/confirm/{token}): POST /auth/confirm/{token}, then "Thanks! You can now log in." */

@@ -5,7 +5,7 @@ import { useT } from '../../state/i18n.ts';
 import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
+import { AuthCard, FormMessage, linkClass } from '../../components/AuthCard.tsx';
 
 /** Forgotten password: POST /auth/forgot {email}; the server e-mails a reset link. */
 export function ForgotScreen() {

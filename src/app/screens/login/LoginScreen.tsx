@@ -8,8 +8,8 @@ import { useT } from '../../state/i18n.ts';
 import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { AuthCard, FormMessage, ProblemMessage, linkClass } from '../../shell/AuthCard.tsx';
-import { afterSignIn } from '../../shell/session-actions.ts';
+import { AuthCard, FormMessage, ProblemMessage, linkClass } from '../../components/AuthCard.tsx';
+import { afterSignIn } from '../../components/session-actions.ts';
 import { samlSignIn, startOAuthSignIn, type SignInAttempt, type SignInStatus } from './social-login.ts';
 
 type Problem = { key: 'Required' | 'AuthNotPossible' | 'AuthProviderUnknown' | 'PopupBlocked'; detail?: string } | { text: string };

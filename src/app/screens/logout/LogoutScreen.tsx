@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { sessionAtom } from '../../state/session.ts';
 import { useT } from '../../state/i18n.ts';
-import { AuthCard, linkClass } from '../../shell/AuthCard.tsx';
-import { isLoggingOut, logOut } from '../../shell/session-actions.ts';
+import { AuthCard, linkClass } from '../../components/AuthCard.tsx';
+import { isLoggingOut, logOut } from '../../components/session-actions.ts';
 
 /** "You have been logged out". Opening /logout while signed in signs out first. */
 export function LogoutScreen() {

@@ -5,8 +5,8 @@ import { useT } from '../../state/i18n.ts';
 import { useFormatDate } from '../../hooks/useFormatDate.ts';
 import { profileQuery } from '../../data/account.ts';
 import { useQuery } from '../../data/query.ts';
-import { ProfileCard } from '../../shell/ProfileCard.tsx';
-import { FormMessage } from '../../shell/AuthCard.tsx';
+import { ProfileCard } from '../../components/ProfileCard.tsx';
+import { FormMessage } from '../../components/AuthCard.tsx';
 
 /** The signed-in user: the profile card with every chip, and the account details the API knows. */
 export function ProfileScreen() {

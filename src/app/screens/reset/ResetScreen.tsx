@@ -5,7 +5,7 @@ import { useT } from '../../state/i18n.ts';
 import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
+import { AuthCard, FormMessage, linkClass } from '../../components/AuthCard.tsx';
 
 /** Password reset link (/reset/{token}): a new password, at least 6 characters, entered twice. */
 export function ResetScreen({ token }: { token?: string }) {

@@ -8,8 +8,8 @@ import { useT } from '../../state/i18n.ts';
 import { sessionCommands } from '../../data/account.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { AuthCard, FormMessage, linkClass } from '../../shell/AuthCard.tsx';
-import { afterSignIn } from '../../shell/session-actions.ts';
+import { AuthCard, FormMessage, linkClass } from '../../components/AuthCard.tsx';
+import { afterSignIn } from '../../components/session-actions.ts';
 
 /** Sign up: name, e-mail, password (twice) and a text; POST /auth/signup, then signed in. */
 export function SignupScreen() {

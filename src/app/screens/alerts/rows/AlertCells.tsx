@@ -16,7 +16,7 @@ import type { Translator } from '../../../i18n/index.ts';
 import type { RowContext } from '../../../state/alerts-screen.ts';
 import { SafeHtml, SafeValue } from '../../../components/SafeHtml.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { onSecond } from '../../../hooks/second-ticker.ts';
+import { onSecond } from '../../../second-ticker.ts';
 import { onShownRowsChange, rowShown } from './row-window.ts';
 
 /** The dates shown on cards: about two pages' worth, not every time ever shown. */

@@ -1,9 +1,9 @@
 // Registers the service worker that precaches the shell, so the console opens with no network, and runs the update
 // handshake: a new version downloads in the background and waits until the page says "now" (the update prompt, or
 // kiosk mode at a quiet moment), so nobody loses a half-written note to a reload they did not ask for. What runs at
-// start is here; the registration and the handshake come once the first rows are on screen (./pwa/sw-registration.ts,
+// start is here; the registration and the handshake come once the first rows are on screen (./sw-registration.ts,
 // with workbox-window), so the first screen does not carry them.
-import { captureInstallPrompt } from './pwa/install.ts';
+import { captureInstallPrompt } from './install.ts';
 
 /** This build's identity, stamped into the page as <meta name="app-build"> (tests and support read it). */
 export const BUILD_ID = `${__APP_VERSION__}+${__BUILD_TIME__}`;
@@ -35,7 +35,7 @@ export function prepareServiceWorker() {
 /** Registers the service worker; called once the first rows are on screen. */
 export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const loaded = await import('./pwa/sw-registration.ts').catch((error: unknown) => {
+  const loaded = await import('./sw-registration.ts').catch((error: unknown) => {
     // Offline on a first visit (nothing cached yet): the next start registers.
     console.warn('Service worker registration postponed', error);
     return null;

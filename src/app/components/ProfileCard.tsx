@@ -4,7 +4,7 @@ import { customersOf, userScopes } from '../../core/jwt.ts';
 import { PROVIDER_NAMES } from '../../core/providers.ts';
 import { configAtom } from '../state/session.ts';
 import { useT } from '../state/i18n.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from './Icon.tsx';
 import type { MessageKey } from '../i18n/index.ts';
 import { chipOverflow } from './chips.ts';
 

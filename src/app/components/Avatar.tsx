@@ -1,5 +1,5 @@
 import type { TokenClaims } from '../../core/types.ts';
-import { Icon } from '../components/Icon.tsx';
+import { Icon } from './Icon.tsx';
 import { initialsOf } from './chips.ts';
 
 /** The user's picture, or their initials, or a person icon when nobody is signed in. */
