@@ -55,7 +55,7 @@ export default defineConfig({
             // several small ones, each a round trip before the first row.
             {
               name: 'screen-shared',
-              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/]hooks[\\/](second-ticker|observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](row-window\.ts|row-keyboard\.ts|RowActions\.tsx|AlertCells\.tsx|ValueMenu\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
+              test: /[\\/]src[\\/](app[\\/]state[\\/]alerts-screen\.ts|app[\\/](second-ticker|hooks[\\/]observe-size)\.ts|core[\\/](alerts-selection|row-navigation|time-left|query-values|alert-columns|date-range|outbox|row-colors|last-note)\.ts|app[\\/]components[\\/](SafeHtml\.tsx|PendingMark\.tsx|ActionMenu\.tsx|action-icons\.ts)|app[\\/]screens[\\/]alerts[\\/](rows[\\/](row-window\.ts|row-keyboard\.ts|RowActions\.tsx|AlertCells\.tsx)|search[\\/]ValueMenu\.tsx))$|[\\/]node_modules[\\/]jotai[\\/]esm[\\/](vanilla[\\/])?utils\.mjs$/,
             },
           ],
         },
