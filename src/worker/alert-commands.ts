@@ -45,7 +45,7 @@ export class AlertCommands implements Omit<AlertsApi, keyof AlertsService | keyo
     alerts: AlertsService,
   ) {
     this.shared = alerts.shared;
-    this.outbox = alerts.shared.outbox();
+    this.outbox = alerts.outbox;
   }
 
   async act(ids: string[], action: AlertActionName, text?: string, seen: Record<string, AlertSeen> = {}): Promise<Result<BulkResult>> {

@@ -7,14 +7,10 @@ import { compareNames } from '../core/names.ts';
 import type { AlertsService } from './alerts-service.ts';
 
 export class AlertLists implements Pick<AlertsApi, 'getLists' | 'getSuggestions'> {
-  private shared: AlertsService['shared'];
-
   constructor(
     private ctx: WorkerContext,
-    alerts: AlertsService,
-  ) {
-    this.shared = alerts.shared;
-  }
+    private alerts: AlertsService,
+  ) {}
 
   async getLists(): Promise<Result<FilterLists>> {
     const { ctx } = this;
@@ -48,10 +44,10 @@ export class AlertLists implements Pick<AlertsApi, 'getLists' | 'getSuggestions'
 
   async getSuggestions(): Promise<Result<SuggestionData>> {
     // A grouped list this tab polls holds every alert of its view: its own values, counted exactly, no request.
-    const wanted = this.shared.shownList();
-    const shown = wanted?.slot === 'alerts' ? this.shared.listFeed(wanted.view) : undefined;
+    const wanted = this.alerts.shared.shownList();
+    const shown = wanted?.slot === 'alerts' ? this.alerts.shared.listFeed(wanted.view) : undefined;
     const set = shown?.readySet;
-    if (set) return ok(this.shared.suggestions().ofSet(set));
-    return this.shared.suggestions().get();
+    if (set) return ok(this.alerts.suggestions.ofSet(set));
+    return this.alerts.suggestions.get();
   }
 }

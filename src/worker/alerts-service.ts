@@ -53,8 +53,10 @@ export class AlertsService implements Pick<AlertsApi, 'setView' | 'setOpenGroups
   private start: { key: string; address: string } | null = null;
   /** a first start's list, asked for beside the preferences */
   private guessed = new GuessedList();
-  private outbox: Outbox;
-  private suggestions: SuggestionsSource;
+  /** the queued commands; the commands part (alert-commands.ts) sends through it */
+  readonly outbox: Outbox;
+  /** the search box's values; the lists part (alert-lists.ts) answers from it */
+  readonly suggestions: SuggestionsSource;
 
   constructor(
     private ctx: WorkerContext,
@@ -168,8 +170,6 @@ export class AlertsService implements Pick<AlertsApi, 'setView' | 'setOpenGroups
 
   /** What the other alerts parts (alert-commands.ts, alert-lists.ts) use of this one; not part of the face the UI calls. */
   readonly shared = {
-    outbox: (): Outbox => this.outbox,
-    suggestions: (): SuggestionsSource => this.suggestions,
     /** the list this tab shows (or keeps polling for notifications) */
     shownList: (): Wanted | null => this.wants.alerts,
     listFeed: (view: AlertsView) => this.listFeed(view),

@@ -14,10 +14,13 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** the thread's CPU time in the event, where the trace records it */
+  tdur?: number;
   args?: Record<string, unknown>;
 }
 
-const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+/** The names of a thread's top-level tasks (one turn of its event loop). */
+export const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 export interface MainThreadSummary {
   busyMs: number;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mainThreadOf, type TraceEvent } from '../bench/trace-summary.ts';
+import { mainThreadOf, TOP_LEVEL, type TraceEvent } from '../bench/trace-summary.ts';
 
 // Alert text built to be slow (about 1 MB of unmatched tags: `<b>`×n then `</i>`×n, which a quadratic sanitiser took
 // seconds over) arriving on an open list: the page stays responsive (no main-thread task over 50 ms of CPU from its
@@ -37,8 +37,8 @@ async function tracedTasks(browser: Browser, page: Page, during: () => Promise<v
   const main = mainThreadOf(events);
   if (!main) throw new Error('the trace has no renderer main thread');
   return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'))
-    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: Number((e as { tdur?: number }).tdur ?? e.dur ?? 0) / 1000 }));
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && TOP_LEVEL.has(e.name))
+    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
 }
 
 test('an alert of about 1 MB of hostile markup arrives without a long task, and its page says how much is not shown', async ({ browser, page }) => {
