@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_BASE_URL, countListMessages, afterListCycles, isListCycle } from './support.ts';
+import { AUTH_BASE_URL, countListMessages, afterListCycles, holdRequests, isListCycle } from './support.ts';
 
 // One poll loop per browser, and a poll that never answers. The demo servers of the e2e run start with --test-hooks:
 // /__test__/requests counts what the API received, /__test__/hold keeps requests open without an answer.
@@ -167,13 +167,9 @@ test('a first start of a signed-in user asks for its list as soon as the config 
   await context.addInitScript((t) => {
     if (!localStorage.getItem('auth.token')) localStorage.setItem('auth.token', t);
   }, token);
-  // The rest of the worker (everything but its first, small script) comes 1.5 s late, as on a slow device.
-  let restLoadedAt = Infinity;
-  await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    restLoadedAt = Date.now();
-    await route.continue();
-  });
+  // The rest of the worker (everything but its first, small script) comes only once the list was asked for, as on a
+  // slow device.
+  const rest = await holdRequests(context, /\/assets\/main-[\w-]+\.js$/);
   const lists: { at: number; url: string }[] = [];
   await context.route(/\/api\/alerts\?/, async (route) => {
     lists.push({ at: Date.now(), url: route.request().url() });
@@ -181,13 +177,15 @@ test('a first start of a signed-in user asks for its list as soon as the config 
   });
   const page = await context.newPage();
   await page.goto(`${AUTH_BASE_URL}/alerts`);
+  // The list leaves while the rest of the worker is held.
+  await expect.poll(() => lists.length, 'the list asked for before the rest of the worker loaded').toBeGreaterThan(0);
+  rest.release();
   const table = page.getByRole('table', { name: 'Alerts' });
   await expect.poll(async () => table.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
   await expect(page.getByLabel('Rows per page')).toHaveValue('20');
-  // The list left before the rest of the worker had loaded, and the start took its answer: one list before the rows.
+  // The start took its answer: one list before the rows.
   expect(lists[0]?.url).toContain('page-size=200');
-  expect(lists[0]!.at).toBeLessThan(restLoadedAt);
-  expect(lists.filter((l) => l.at < restLoadedAt + 500)).toHaveLength(1);
+  expect(lists.filter((l) => l.at < rest.releasedAt + 500)).toHaveLength(1);
   await context.close();
 });
 
@@ -202,12 +200,7 @@ test('the data worker starts before the shell has loaded: with the shell held ba
     if (!localStorage.getItem('auth.token')) localStorage.setItem('auth.token', t);
   }, token);
   // The shell comes only when the test lets it, as on a slow link or a busy device.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route((url) => url.pathname === shell, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const held = await holdRequests(context, (url) => url.pathname === shell);
   const asked: string[] = [];
   context.on('request', (r) => asked.push(new URL(r.url()).pathname));
   const page = await context.newPage();
@@ -215,7 +208,7 @@ test('the data worker starts before the shell has loaded: with the shell held ba
   await expect.poll(() => asked.includes('/api/config') && asked.includes('/api/alerts'), { timeout: 10_000 }).toBe(true);
   // Nothing of the console is on screen yet: the page's own script had not run.
   await expect(page.getByRole('table', { name: 'Alerts' })).toHaveCount(0);
-  release();
+  held.release();
   const table = page.getByRole('table', { name: 'Alerts' });
   await expect.poll(async () => table.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
   await context.close();

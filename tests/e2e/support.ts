@@ -1,5 +1,5 @@
 // Shared helpers for the end-to-end tests: the two demo servers and the demo accounts (printed by `npm start`).
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** auth on, same seed as the default (auth off) server */
 export const AUTH_BASE_URL = process.env.AUTH_BASE_URL ?? 'http://127.0.0.1:4174';
@@ -115,4 +115,20 @@ export async function afterListCycles(page: Page, n: number, run: () => Promise<
   await run();
   await expect.poll(count, { timeout: 30_000 }).toBeGreaterThanOrEqual(start + n);
   await settled(page);
+}
+
+/**
+ * Holds the requests of a browser context that match `matches` until the test calls `release()`: "X happens before Y
+ * has loaded" is then shown by order (X is seen while Y is held), never by a delay that a busy machine can outlast.
+ * `releasedAt` is when the held requests were let go (Infinity before).
+ */
+export async function holdRequests(context: BrowserContext, matches: RegExp | ((url: URL) => boolean)) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = { releasedAt: Infinity, release: () => ((hold.releasedAt = Math.min(hold.releasedAt, Date.now())), release()) };
+  await context.route(matches, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return hold;
 }

@@ -60,7 +60,10 @@ async function show(store: ReturnType<typeof createStore>, phone = false) {
       </Suspense>
     </Provider>,
   );
-  return phone ? await screen.findByRole('list', { name: 'Alerts' }) : await screen.findByRole('treegrid', { name: 'Alerts' });
+  // The grouped list is a lazy chunk, transformed on its first import: at a load of 15 that took more than the
+  // Testing Library's default second, which is a budget for noticing a failure here, not a bound on speed.
+  const found = { timeout: 10_000 };
+  return phone ? await screen.findByRole('list', { name: 'Alerts' }, found) : await screen.findByRole('treegrid', { name: 'Alerts' }, found);
 }
 
 describe('a group line', () => {
