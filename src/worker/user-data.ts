@@ -22,6 +22,12 @@ export class UserData {
   private loaded = false;
   /** whether the UI was told the current data since the last loadCached */
   private shown = false;
+  /**
+   * The saves, one after the other: each computes what it sends from what the one before it saved. The server replaces
+   * the whole attribute, so two saves under way at once (the dark theme switched, the font size changed before the
+   * first answer) would send the second without the first's change, and the last answer would win.
+   */
+  private saving: Promise<unknown> = Promise.resolve();
 
   constructor(
     private cache: Cache,
@@ -94,7 +100,17 @@ export class UserData {
     this.publish();
   }
 
-  async savePreferences(ctx: HttpContext, signedIn: boolean, patch: Partial<Preferences>): Promise<Result<Preferences>> {
+  private inTurn<T>(save: () => Promise<T>): Promise<T> {
+    const turn = this.saving.then(save, save);
+    this.saving = turn.catch(() => undefined);
+    return turn;
+  }
+
+  savePreferences(ctx: HttpContext, signedIn: boolean, patch: Partial<Preferences>): Promise<Result<Preferences>> {
+    return this.inTurn(() => this.#savePreferences(ctx, signedIn, patch));
+  }
+
+  async #savePreferences(ctx: HttpContext, signedIn: boolean, patch: Partial<Preferences>): Promise<Result<Preferences>> {
     const next = mergePreferences({ ...this.prefs, ...patch });
     if (signedIn) {
       // The server replaces the whole `prefs` attribute, so send all of them, not just the change.
@@ -107,7 +123,11 @@ export class UserData {
     return { ok: true, value: next };
   }
 
-  async resetPreferences(ctx: HttpContext, signedIn: boolean): Promise<Result<Preferences>> {
+  resetPreferences(ctx: HttpContext, signedIn: boolean): Promise<Result<Preferences>> {
+    return this.inTurn(() => this.#resetPreferences(ctx, signedIn));
+  }
+
+  async #resetPreferences(ctx: HttpContext, signedIn: boolean): Promise<Result<Preferences>> {
     if (signedIn) {
       const saved = await putMyAttributes(ctx, { prefs: null });
       if (!saved.ok) return saved;
@@ -119,14 +139,16 @@ export class UserData {
     return { ok: true, value: this.prefs };
   }
 
-  async saveQuery(ctx: HttpContext, signedIn: boolean, query: SavedQuery): Promise<Result<SavedQuery[]>> {
-    const next = addSavedQuery(this.queries, query);
-    if (!next.ok) return { ok: false, error: { kind: 'http', message: 'Required', code: 400 } };
-    return this.storeQueries(ctx, signedIn, next.value);
+  saveQuery(ctx: HttpContext, signedIn: boolean, query: SavedQuery): Promise<Result<SavedQuery[]>> {
+    return this.inTurn(async () => {
+      const next = addSavedQuery(this.queries, query);
+      if (!next.ok) return { ok: false, error: { kind: 'http', message: 'Required', code: 400 } };
+      return this.storeQueries(ctx, signedIn, next.value);
+    });
   }
 
-  async deleteQuery(ctx: HttpContext, signedIn: boolean, text: string): Promise<Result<SavedQuery[]>> {
-    return this.storeQueries(ctx, signedIn, removeSavedQuery(this.queries, text));
+  deleteQuery(ctx: HttpContext, signedIn: boolean, text: string): Promise<Result<SavedQuery[]>> {
+    return this.inTurn(() => this.storeQueries(ctx, signedIn, removeSavedQuery(this.queries, text)));
   }
 
   private async storeQueries(ctx: HttpContext, signedIn: boolean, queries: SavedQuery[]): Promise<Result<SavedQuery[]>> {

@@ -191,6 +191,28 @@ describe('alert commands', () => {
     const reset = await service.resetPreferences();
     expect(reset.ok && reset.value.isDark).toBe(false);
   });
+
+  it('changes saved one right after the other are all kept: the second does not overwrite the first with what it did not know', async () => {
+    // As on the settings screen: the dark theme switched, and the font size changed before the first save answered.
+    const { service } = await connect();
+    const session = await service.login('viewer@alerta.dev', 'alerta-demo');
+    if (!session.ok) throw new Error('login');
+    await service.resetPreferences();
+    const [dark, font, query, other] = await Promise.all([
+      service.savePreferences({ isDark: true }),
+      service.savePreferences({ font: { 'font-family': null, 'font-size': '16px', 'font-weight': null } }),
+      service.saveQuery({ text: 'one', q: 'resource:web01' }),
+      service.saveQuery({ text: 'two', q: 'resource:web02' }),
+    ]);
+    expect([dark.ok, font.ok, query.ok, other.ok]).toEqual([true, true, true, true]);
+    const attrs = await api('/user/me/attributes', { token: session.value.token! });
+    const attributes = attrs.body.attributes as { prefs: { isDark: boolean; font: Record<string, unknown> }; queries: { text: string }[] };
+    expect(attributes.prefs.isDark).toBe(true);
+    expect(attributes.prefs.font['font-size']).toBe('16px');
+    expect(attributes.queries.map((q) => q.text)).toEqual(expect.arrayContaining(['one', 'two']));
+    expect(font.ok && font.value).toMatchObject({ isDark: true, font: { 'font-size': '16px' } });
+    await service.resetPreferences();
+  });
 });
 
 describe('failure handling', () => {
