@@ -39,8 +39,8 @@ afterAll(async () => {
 
 /**
  * A hold that lasts until the test releases it: what must happen while an answer is outstanding is checked by order
- * (it happened, and the held answer had not come), not by a wall-clock bound that a busy machine stretches. Shorter
- * than the worker's request timeout, so a held request is never given up and asked again.
+ * (it happened, and the held answer had not come), not by a wall-clock bound that a busy machine stretches. Each test
+ * releases it as soon as it has seen what it waits for; 20 s only ends a hold that a failing test never releases.
  */
 const HELD = 20_000;
 
